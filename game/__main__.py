@@ -1,0 +1,7 @@
+"""Entry point of `python -m game`."""
+
+import sys
+
+from game.cli import main
+
+sys.exit(main())

@@ -1,0 +1,1 @@
+"""Bots: one interface, `choose(view, legal_actions, rng) -> action`, for every game."""

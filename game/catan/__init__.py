@@ -1,0 +1,1 @@
+"""The Catan board game family: hex geometry, boards, rules and variant classes."""

@@ -1,0 +1,1010 @@
+"""The rules of the Catan board game: legality, effects, production, trade, special cards, victory."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from game.catan import actions as A
+from game.catan import events as E
+from game.catan.board import Board
+from game.catan.constants import (
+    BANK_PER_RESOURCE, CITY_COST, DEV_CARD_COST, DEV_DECK_COUNTS, HARBOR_RESOURCE, KNIGHT, LARGEST_ARMY_MIN,
+    LONGEST_ROAD_MIN, MONOPOLY, PIECES, ROAD_BUILDING, ROAD_COST, SETTLEMENT_COST, SPECIAL_CARD_VP,
+    TERRAIN_RESOURCE, VICTORY_POINT, YEAR_OF_PLENTY,
+)
+from game.catan.geometry import Topology, topology
+from game.catan.longest_road import longest_road
+from game.catan.state import (
+    ACCEPTED, COUNTERED, DECLINED, DISCARD, GAME_OVER, MAIN, MOVE_ROBBER, NOBODY, PENDING, ROAD_BUILDING as
+    PH_ROAD_BUILDING, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, TRADE_CONFIRM, TRADE_RESPONSE, CatanState, TradeOffer,
+)
+from game.core.actions import Action, Event
+from game.core.errors import IllegalAction
+from game.core.game import Game
+
+ZERO5 = (0, 0, 0, 0, 0)
+
+
+def _cards_ok(cards: tuple[int, ...]) -> bool:
+    return len(cards) == 5 and all(isinstance(c, int) and c >= 0 for c in cards)
+
+
+class CatanGame(Game):
+    """A game of the Catan board game; variants override the small hooks near the end of the class."""
+
+    state: CatanState
+    topo: Topology
+
+    # ----------------------------------------------------------------- set-up
+
+    def _init_state(self, board: Board) -> None:
+        """Empty board, full bank, shuffled development deck (drawn from the game's chance)."""
+        topo = self.topo = topology()
+        n = self.num_players
+        s = self.state = CatanState()
+        s.board = board
+        s.num_players = n
+        s.robber = board.desert
+        s.node_owner = [NOBODY] * topo.num_nodes
+        s.node_level = [0] * topo.num_nodes
+        s.edge_owner = [NOBODY] * topo.num_edges
+        s.hands = [[0] * 5 for _ in range(n)]
+        s.bank = [BANK_PER_RESOURCE] * 5
+        s.dev_hand = [[0] * 5 for _ in range(n)]
+        s.dev_new = [[0] * 5 for _ in range(n)]
+        s.dev_played = [[0] * 5 for _ in range(n)]
+        s.dev_deck = self.chance.shuffled([card for card, count in enumerate(DEV_DECK_COUNTS) for _ in range(count)])
+        s.roads_left = [PIECES["road"]] * n
+        s.settlements_left = [PIECES["settlement"]] * n
+        s.cities_left = [PIECES["city"]] * n
+        s.road_length = [0] * n
+        s.longest_holder = NOBODY
+        s.army_holder = NOBODY
+        s.phase = SETUP_SETTLEMENT
+        s.current = 0
+        s.has_rolled = False
+        s.dev_played_turn = False
+        s.last_roll = None
+        s.setup_order = ()
+        s.setup_index = 0
+        s.setup_road_from = -1
+        s.owed = [0] * n
+        s.robber_cause = None
+        s.free_roads = 0
+        s.trade = None
+        s.winner = NOBODY
+        s.turn_number = 0
+        s.built_this_turn = False
+        s.start_player = 0
+        s.extra = {}
+        s.rates = [[4] * 5 for _ in range(n)]
+        s.building_vp = [0] * n
+        self._build_caches()
+
+    def _build_caches(self) -> None:
+        """Per-board lookups: which hexes produce on each number, which harbor each intersection has."""
+        topo = self.topo
+        board = self.state.board
+        by_number: list[list[tuple[int, int]]] = [[] for _ in range(13)]
+        for h, (terrain, number) in enumerate(zip(board.terrains, board.numbers)):
+            res = TERRAIN_RESOURCE[terrain]
+            if number and res is not None:
+                by_number[number].append((h, res))
+        self._producers = tuple(tuple(x) for x in by_number)
+        harbor_at: list[str | None] = [None] * topo.num_nodes
+        for spot, e in enumerate(topo.harbor_edges):
+            for node in topo.edges[e]:
+                harbor_at[node] = board.harbors[spot]
+        self._harbor_at = tuple(harbor_at)
+
+    def begin_setup_phase(self, start_player: int) -> None:
+        """Two placement rounds in snake order from the starting player."""
+        s = self.state
+        n = s.num_players
+        first = [(start_player + i) % n for i in range(n)]
+        s.start_player = start_player
+        s.setup_order = tuple(first + first[::-1])
+        s.setup_index = 0
+        s.current = start_player
+        s.phase = SETUP_SETTLEMENT
+
+    def begin_first_turn(self, start_player: int) -> None:
+        """Start the first regular turn."""
+        s = self.state
+        s.start_player = start_player
+        s.current = start_player
+        s.phase = ROLL
+        s.turn_number = 1
+
+    # -------------------------------------------------------------- queries
+
+    def active_players(self) -> tuple[int, ...]:
+        """Who must decide now: the turn player, the players owing discards, or those answering an offer."""
+        s = self.state
+        phase = s.phase
+        if phase == DISCARD:
+            return tuple(p for p in range(s.num_players) if s.owed[p])
+        if phase == TRADE_RESPONSE:
+            assert s.trade is not None
+            return s.trade.waiting_for()
+        if phase == GAME_OVER:
+            return ()
+        return (s.current,)
+
+    def is_over(self) -> bool:
+        """Whether someone has won."""
+        return self.state.phase == GAME_OVER
+
+    def winner(self) -> int | None:
+        """The winner, if any."""
+        return None if self.state.winner == NOBODY else self.state.winner
+
+    def public_vp(self, player: int) -> int:
+        """Points everyone can see: buildings and special cards."""
+        s = self.state
+        vp = s.building_vp[player]
+        if s.longest_holder == player:
+            vp += SPECIAL_CARD_VP
+        if s.army_holder == player:
+            vp += SPECIAL_CARD_VP
+        return vp
+
+    def total_vp(self, player: int) -> int:
+        """Points including hidden victory point cards."""
+        return self.public_vp(player) + self.state.dev_hand[player][VICTORY_POINT]
+
+    def target_vp(self) -> int:
+        """Points needed to win."""
+        return int(self.options["vp_target"])
+
+    def maritime_rate(self, player: int, resource: int) -> int:
+        """Best rate the player has for giving this resource to the bank (4, 3 or 2)."""
+        return self.state.rates[player][resource]
+
+    def refresh_rates(self, player: int) -> None:
+        """Recompute the player's maritime rates from the harbors at their buildings."""
+        s = self.state
+        rates = [4] * 5
+        harbor_at = self._harbor_at
+        fresh = s.extra.get("new_nodes", ()) if self.options["separate_phases"] else ()
+        for node, owner in enumerate(s.node_owner):
+            if owner == player and harbor_at[node] is not None and node not in fresh:
+                res = HARBOR_RESOURCE[harbor_at[node]]
+                if res is None:
+                    rates = [min(r, 3) for r in rates]
+                else:
+                    rates[res] = 2
+        s.rates[player] = rates
+
+    def _rates(self, player: int) -> list[int]:
+        return self.state.rates[player]
+
+    def can_settle(self, node: int) -> bool:
+        """Whether the intersection is free and no neighbour holds a building (distance rule)."""
+        owner = self.state.node_owner
+        if owner[node] != NOBODY:
+            return False
+        return all(owner[m] == NOBODY for m in self.topo.node_neighbors[node])
+
+    def _touches_own_road(self, player: int, node: int) -> bool:
+        edge_owner = self.state.edge_owner
+        return any(edge_owner[e] == player for e in self.topo.node_edges[node])
+
+    def road_spot_ok(self, player: int, edge: int) -> bool:
+        """Whether the player may put a road here: free, touching own road or building, not through an opponent."""
+        s = self.state
+        if s.edge_owner[edge] != NOBODY:
+            return False
+        node_owner = s.node_owner
+        edge_owner = s.edge_owner
+        node_edges = self.topo.node_edges
+        for node in self.topo.edges[edge]:
+            holder = node_owner[node]
+            if holder == player:
+                return True
+            if holder != NOBODY:
+                continue  # an opponent's building blocks continuing through this intersection
+            for e in node_edges[node]:
+                if edge_owner[e] == player:
+                    return True
+        return False
+
+    def road_spots(self, player: int) -> list[int]:
+        """Every path where the player may build a road now (ignoring cost)."""
+        s = self.state
+        if s.phase == SETUP_ROAD:
+            node = s.setup_road_from
+            return [e for e in self.topo.node_edges[node] if s.edge_owner[e] == NOBODY]
+        return [e for e in range(self.topo.num_edges) if self.road_spot_ok(player, e)]
+
+    def settlement_spots(self, player: int) -> list[int]:
+        """Every intersection where the player may build a settlement now (ignoring cost)."""
+        if self.state.phase == SETUP_SETTLEMENT:
+            return [n for n in range(self.topo.num_nodes) if self.can_settle(n)]
+        return [n for n in range(self.topo.num_nodes)
+                if self.can_settle(n) and self._touches_own_road(player, n)]
+
+    def city_spots(self, player: int) -> list[int]:
+        """The player's settlements."""
+        s = self.state
+        return [n for n, (o, lvl) in enumerate(zip(s.node_owner, s.node_level)) if o == player and lvl == 1]
+
+    def robber_victims(self, player: int, hex_index: int) -> list[int]:
+        """Opponents with a building on the hex and at least one resource card."""
+        s = self.state
+        victims = []
+        for node in self.topo.hex_nodes[hex_index]:
+            owner = s.node_owner[node]
+            if owner not in (NOBODY, player) and owner not in victims and sum(s.hands[owner]) > 0:
+                victims.append(owner)
+        return sorted(victims)
+
+    # -------------------------------------------------------------- legality
+
+    def check(self, action: Action) -> None:
+        """Raise IllegalAction with the reason unless the action is legal now."""
+        handler = self._CHECKS.get(type(action))
+        if handler is None:
+            raise IllegalAction(f"{action.kind} is not an action of this game")
+        handler(self, action)
+
+    def _need_phase(self, *phases: str) -> None:
+        if self.state.phase not in phases:
+            raise IllegalAction(f"not possible in phase {self.state.phase}")
+
+    def _need_afford(self, player: int, cost: tuple[int, ...], what: str) -> None:
+        hand = self.state.hands[player]
+        if any(h < c for h, c in zip(hand, cost)):
+            raise IllegalAction(f"player {player} cannot pay for a {what}")
+
+    def _need_build_phase(self) -> None:
+        s = self.state
+        self._need_phase(MAIN)
+
+    def _check_roll(self, a: A.Roll) -> None:
+        self._need_phase(ROLL)
+
+    def _check_move_robber(self, a: A.MoveRobber) -> None:
+        self._need_phase(MOVE_ROBBER)
+        s = self.state
+        if not isinstance(a.hex, int) or not 0 <= a.hex < 19:
+            raise IllegalAction(f"no hex {a.hex}")
+        if a.hex == s.robber:
+            raise IllegalAction("the robber must move to another hex")
+        victims = self.robber_victims(a.player, a.hex)
+        if victims:
+            if a.victim not in victims:
+                raise IllegalAction(f"the victim must be one of {victims}")
+        elif a.victim is not None:
+            raise IllegalAction("nobody on that hex can be robbed")
+
+    def _check_discard(self, a: A.Discard) -> None:
+        self._need_phase(DISCARD)
+        s = self.state
+        if not _cards_ok(a.cards) or sum(a.cards) == 0:
+            raise IllegalAction("discard at least one card, as five non-negative counts")
+        if sum(a.cards) > s.owed[a.player]:
+            raise IllegalAction(f"player {a.player} owes only {s.owed[a.player]} cards")
+        if any(c > h for c, h in zip(a.cards, s.hands[a.player])):
+            raise IllegalAction("cannot discard cards one does not hold")
+
+    def _check_build_road(self, a: A.BuildRoad) -> None:
+        s = self.state
+        if not isinstance(a.edge, int) or not 0 <= a.edge < self.topo.num_edges:
+            raise IllegalAction(f"no path {a.edge}")
+        if s.roads_left[a.player] <= 0:
+            raise IllegalAction("no roads left")
+        if s.phase == SETUP_ROAD:
+            if s.edge_owner[a.edge] != NOBODY or s.setup_road_from not in self.topo.edges[a.edge]:
+                raise IllegalAction("the set-up road must touch the settlement just placed, on a free path")
+            return
+        if s.phase == PH_ROAD_BUILDING:
+            if s.free_roads <= 0:
+                raise IllegalAction("no free roads left")
+        else:
+            self._need_build_phase()
+            self._need_afford(a.player, ROAD_COST, "road")
+        if not self.road_spot_ok(a.player, a.edge):
+            raise IllegalAction("a road must be on a free path connected to the player's road or building")
+
+    def _check_build_settlement(self, a: A.BuildSettlement) -> None:
+        s = self.state
+        if not isinstance(a.node, int) or not 0 <= a.node < self.topo.num_nodes:
+            raise IllegalAction(f"no intersection {a.node}")
+        if s.settlements_left[a.player] <= 0:
+            raise IllegalAction("no settlements left")
+        if not self.can_settle(a.node):
+            raise IllegalAction("the intersection or a neighbouring one is taken (distance rule)")
+        if s.phase == SETUP_SETTLEMENT:
+            return
+        self._need_build_phase()
+        self._need_afford(a.player, SETTLEMENT_COST, "settlement")
+        if not self._touches_own_road(a.player, a.node):
+            raise IllegalAction("a settlement must touch one of the player's roads")
+
+    def _check_build_city(self, a: A.BuildCity) -> None:
+        s = self.state
+        self._need_build_phase()
+        if not isinstance(a.node, int) or not 0 <= a.node < self.topo.num_nodes:
+            raise IllegalAction(f"no intersection {a.node}")
+        if s.node_owner[a.node] != a.player or s.node_level[a.node] != 1:
+            raise IllegalAction("a city replaces one of the player's settlements")
+        if s.cities_left[a.player] <= 0:
+            raise IllegalAction("no cities left")
+        self._need_afford(a.player, CITY_COST, "city")
+
+    def _check_buy_dev_card(self, a: A.BuyDevCard) -> None:
+        self._need_build_phase()
+        if not self.state.dev_deck:
+            raise IllegalAction("the development deck is empty")
+        self._need_afford(a.player, DEV_CARD_COST, "development card")
+
+    def _need_playable(self, player: int, card: int) -> None:
+        s = self.state
+        self._need_phase(ROLL, MAIN)
+        if s.dev_played_turn:
+            raise IllegalAction("only one development card per turn")
+        if s.dev_hand[player][card] - s.dev_new[player][card] <= 0:
+            raise IllegalAction("no such development card playable (cards bought this turn wait)")
+
+    def _check_play_knight(self, a: A.PlayKnight) -> None:
+        self._need_playable(a.player, KNIGHT)
+
+    def _check_play_road_building(self, a: A.PlayRoadBuilding) -> None:
+        self._need_playable(a.player, ROAD_BUILDING)
+
+    def _check_play_year_of_plenty(self, a: A.PlayYearOfPlenty) -> None:
+        self._need_playable(a.player, YEAR_OF_PLENTY)
+        bank = self.state.bank
+        if not 1 <= len(a.resources) <= 2 or any(not isinstance(r, int) or not 0 <= r < 5 for r in a.resources):
+            raise IllegalAction("Year of Plenty takes one or two resources")
+        want = [0] * 5
+        for r in a.resources:
+            want[r] += 1
+        if any(w > b for w, b in zip(want, bank)):
+            raise IllegalAction("the bank does not have those cards")
+        if len(a.resources) == 1 and sum(bank) >= 2:
+            raise IllegalAction("take two cards while the bank has them")
+
+    def _check_play_monopoly(self, a: A.PlayMonopoly) -> None:
+        self._need_playable(a.player, MONOPOLY)
+        if not isinstance(a.resource, int) or not 0 <= a.resource < 5:
+            raise IllegalAction("Monopoly names one resource")
+
+    def _check_trading_allowed(self) -> None:
+        self._need_phase(MAIN)
+        if self.options["separate_phases"] and self.state.built_this_turn:
+            raise IllegalAction("with separate phases, trading ends once building has begun")
+
+    def _check_maritime(self, a: A.MaritimeTrade) -> None:
+        self._check_trading_allowed()
+        if not (isinstance(a.give, int) and isinstance(a.get, int) and 0 <= a.give < 5 and 0 <= a.get < 5):
+            raise IllegalAction("name two resources")
+        if a.give == a.get:
+            raise IllegalAction("a maritime trade gives one resource for another")
+        s = self.state
+        if s.hands[a.player][a.give] < self.maritime_rate(a.player, a.give):
+            raise IllegalAction("not enough cards for that rate")
+        if s.bank[a.get] <= 0:
+            raise IllegalAction("the bank has none of that resource")
+
+    def _check_offer(self, a: A.OfferTrade) -> None:
+        self._check_trading_allowed()
+        s = self.state
+        self._check_terms(a.give, a.get)
+        if any(g > h for g, h in zip(a.give, s.hands[a.player])):
+            raise IllegalAction("cannot offer cards one does not hold")
+        if len(set(a.to)) != len(a.to) or any(not isinstance(p, int) or not 0 <= p < s.num_players or p == a.player
+                                              for p in a.to):
+            raise IllegalAction("offer to other players only, each once")
+        if not self.trade_targets(a.player, a.to):
+            raise IllegalAction("nobody to trade with")
+
+    def _check_terms(self, give: tuple[int, ...], get: tuple[int, ...]) -> None:
+        if not _cards_ok(give) or not _cards_ok(get):
+            raise IllegalAction("trade terms are five non-negative counts each way")
+        if sum(give) == 0 or sum(get) == 0:
+            raise IllegalAction("no gifts: both sides must give something")
+        if any(g and r for g, r in zip(give, get)):
+            raise IllegalAction("no like-for-like: a resource cannot be on both sides")
+
+    def trade_targets(self, player: int, to: tuple[int, ...]) -> tuple[int, ...]:
+        """The players an offer goes to (everyone else when `to` is empty); variants may narrow it."""
+        return tuple(to) if to else tuple(p for p in range(self.state.num_players) if p != player)
+
+    def _check_accept(self, a: A.AcceptTrade) -> None:
+        self._need_phase(TRADE_RESPONSE)
+        trade = self.state.trade
+        assert trade is not None
+        if any(g > h for g, h in zip(trade.get, self.state.hands[a.player])):
+            raise IllegalAction("cannot accept without the asked cards")
+
+    def _check_decline(self, a: A.DeclineTrade) -> None:
+        self._need_phase(TRADE_RESPONSE)
+
+    def _check_counter(self, a: A.CounterTrade) -> None:
+        self._need_phase(TRADE_RESPONSE)
+        self._check_terms(a.give, a.get)
+        if any(g > h for g, h in zip(a.give, self.state.hands[a.player])):
+            raise IllegalAction("cannot counter with cards one does not hold")
+
+    def _check_confirm(self, a: A.ConfirmTrade) -> None:
+        self._need_phase(TRADE_CONFIRM)
+        trade = self.state.trade
+        assert trade is not None
+        if a.partner not in trade.partners():
+            raise IllegalAction(f"player {a.partner} did not accept or counter")
+        give, get = trade.terms_with(a.partner)
+        hands = self.state.hands
+        if any(g > h for g, h in zip(give, hands[a.player])) or any(g > h for g, h in zip(get, hands[a.partner])):
+            raise IllegalAction("one side no longer holds the cards")
+
+    def _check_cancel(self, a: A.CancelTrade) -> None:
+        self._need_phase(TRADE_CONFIRM)
+
+    def _check_end_turn(self, a: A.EndTurn) -> None:
+        self._need_phase(MAIN)
+
+    _CHECKS: dict[type, Any] = {
+        A.Roll: _check_roll, A.MoveRobber: _check_move_robber, A.Discard: _check_discard,
+        A.BuildRoad: _check_build_road, A.BuildSettlement: _check_build_settlement, A.BuildCity: _check_build_city,
+        A.BuyDevCard: _check_buy_dev_card, A.PlayKnight: _check_play_knight,
+        A.PlayRoadBuilding: _check_play_road_building, A.PlayYearOfPlenty: _check_play_year_of_plenty,
+        A.PlayMonopoly: _check_play_monopoly, A.MaritimeTrade: _check_maritime, A.OfferTrade: _check_offer,
+        A.AcceptTrade: _check_accept, A.DeclineTrade: _check_decline, A.CounterTrade: _check_counter,
+        A.ConfirmTrade: _check_confirm, A.CancelTrade: _check_cancel, A.EndTurn: _check_end_turn,
+    }
+
+    # -------------------------------------------------------------- effects
+
+    def _apply(self, action: Action) -> list[Event]:
+        events = self._EFFECTS[type(action)](self, action)
+        self._check_victory(events)
+        return events
+
+    def _pay(self, player: int, cost: tuple[int, ...]) -> None:
+        hand = self.state.hands[player]
+        bank = self.state.bank
+        for r in range(5):
+            c = cost[r]
+            if c:
+                hand[r] -= c
+                bank[r] += c
+
+    def _do_roll(self, a: A.Roll) -> list[Event]:
+        s = self.state
+        dice = (self.chance.die(), self.chance.die())
+        s.last_roll = dice
+        s.has_rolled = True
+        events: list[Event] = [E.DiceRolled(a.player, dice)]
+        self._resolve_roll(a.player, dice[0] + dice[1], events)
+        return events
+
+    def _resolve_roll(self, player: int, total: int, events: list[Event]) -> None:
+        """Production, or the seven's discards and robber."""
+        s = self.state
+        if total == 7:
+            limit = self.options["discard_limit"]
+            owed = [sum(h) // 2 if sum(h) > limit else 0 for h in s.hands]
+            s.robber_cause = "seven"
+            if any(owed):
+                s.owed = owed
+                s.phase = DISCARD
+                events.append(E.DiscardRequired(tuple(owed)))
+            else:
+                s.phase = MOVE_ROBBER
+            return
+        self._produce(total, events)
+        s.phase = MAIN
+
+    def _produce(self, total: int, events: list[Event]) -> None:
+        s = self.state
+        n = s.num_players
+        owed = [[0] * 5 for _ in range(n)]
+        hex_nodes = self.topo.hex_nodes
+        node_owner = s.node_owner
+        node_level = s.node_level
+        for h, res in self._producers[total]:
+            if h == s.robber:
+                continue
+            for node in hex_nodes[h]:
+                owner = node_owner[node]
+                if owner != NOBODY and owner < n:
+                    owed[owner][res] += node_level[node]
+        rule = self.options["bank_rule"]
+        pay_any = True
+        short: list[int] = []
+        for r in range(5):
+            total_owed = sum(o[r] for o in owed)
+            if total_owed > s.bank[r]:
+                receivers = [p for p in range(n) if owed[p][r]]
+                if rule == "fifth_edition" and len(receivers) == 1:
+                    owed[receivers[0]][r] = s.bank[r]
+                else:
+                    short.append(r)
+        if short and rule == "strict":
+            pay_any = False
+            short = [r for r in range(5) if any(o[r] for o in owed)]
+        gains = []
+        for p in range(n):
+            gain = [0 if (r in short or not pay_any) else owed[p][r] for r in range(5)]
+            for r in range(5):
+                if gain[r]:
+                    s.hands[p][r] += gain[r]
+                    s.bank[r] -= gain[r]
+            gains.append(tuple(gain))
+        for r in short:
+            events.append(E.BankShort(r))
+        if any(any(g) for g in gains):
+            events.append(E.ResourcesProduced(tuple(gains)))
+
+    def _do_discard(self, a: A.Discard) -> list[Event]:
+        s = self.state
+        self._pay(a.player, a.cards)
+        s.owed[a.player] -= sum(a.cards)
+        if not any(s.owed):
+            s.phase = MOVE_ROBBER
+        return [E.CardsDiscarded(a.player, a.cards)]
+
+    def _do_move_robber(self, a: A.MoveRobber) -> list[Event]:
+        s = self.state
+        s.robber = a.hex
+        events: list[Event] = [E.RobberMoved(a.player, a.hex)]
+        if a.victim is not None:
+            events.append(self._steal(a.player, a.victim))
+        s.robber_cause = None
+        s.phase = MAIN if s.has_rolled else ROLL
+        return events
+
+    def _steal(self, thief: int, victim: int) -> Event:
+        s = self.state
+        hand = s.hands[victim]
+        pick = self.chance.index(sum(hand))
+        for r in range(5):
+            if pick < hand[r]:
+                break
+            pick -= hand[r]
+        hand[r] -= 1
+        s.hands[thief][r] += 1
+        return E.CardStolen(thief, victim, r)
+
+    def _do_build_road(self, a: A.BuildRoad) -> list[Event]:
+        s = self.state
+        p = a.player
+        events: list[Event] = []
+        s.edge_owner[a.edge] = p
+        s.roads_left[p] -= 1
+        events.append(E.PieceBuilt(p, "road", a.edge))
+        if s.phase == SETUP_ROAD:
+            self._advance_setup(events)
+        elif s.phase == PH_ROAD_BUILDING:
+            s.free_roads -= 1
+            if s.free_roads == 0 or not self._can_place_road(p):
+                s.free_roads = 0
+                s.phase = MAIN if s.has_rolled else ROLL
+        else:
+            self._pay(p, ROAD_COST)
+            s.built_this_turn = True
+        self._update_longest_road(events, (p,))
+        self._after_build(p, "road", events)
+        return events
+
+    def _can_place_road(self, player: int) -> bool:
+        s = self.state
+        if s.roads_left[player] <= 0:
+            return False
+        return any(self.road_spot_ok(player, e) for e in range(self.topo.num_edges))
+
+    def _do_build_settlement(self, a: A.BuildSettlement) -> list[Event]:
+        s = self.state
+        p = a.player
+        s.node_owner[a.node] = p
+        s.node_level[a.node] = 1
+        s.settlements_left[p] -= 1
+        s.building_vp[p] += 1
+        events: list[Event] = [E.PieceBuilt(p, "settlement", a.node)]
+        if s.phase == SETUP_SETTLEMENT:
+            if s.setup_index >= s.num_players:
+                self._setup_payout(p, a.node, events)
+            s.setup_road_from = a.node
+            s.phase = SETUP_ROAD
+        else:
+            self._pay(p, SETTLEMENT_COST)
+            s.built_this_turn = True
+            new_nodes = s.extra.get("new_nodes", ())
+            s.extra["new_nodes"] = (*new_nodes, a.node)
+            # A settlement can break opponents' roads through this intersection.
+            others = tuple(q for q in range(len(s.road_length)) if q != p and any(
+                s.edge_owner[e] == q for e in self.topo.node_edges[a.node]))
+            self._update_longest_road(events, others)
+        if self._harbor_at[a.node] is not None:
+            self.refresh_rates(p)
+        self._after_build(p, "settlement", events)
+        return events
+
+    def _setup_payout(self, player: int, node: int, events: list[Event]) -> None:
+        s = self.state
+        gain = [0] * 5
+        for h in self.topo.node_hexes[node]:
+            res = TERRAIN_RESOURCE[s.board.terrains[h]]
+            if res is not None and s.bank[res] > gain[res]:
+                gain[res] += 1
+        for r in range(5):
+            s.hands[player][r] += gain[r]
+            s.bank[r] -= gain[r]
+        if any(gain):
+            events.append(E.ResourcesGained(player, tuple(gain)))
+
+    def _advance_setup(self, events: list[Event]) -> None:
+        s = self.state
+        s.setup_index += 1
+        s.setup_road_from = -1
+        if s.setup_index >= len(s.setup_order):
+            self.begin_first_turn(s.start_player)
+        else:
+            s.current = s.setup_order[s.setup_index]
+            s.phase = SETUP_SETTLEMENT
+
+    def _do_build_city(self, a: A.BuildCity) -> list[Event]:
+        s = self.state
+        p = a.player
+        s.node_level[a.node] = 2
+        s.building_vp[p] += 1
+        s.cities_left[p] -= 1
+        s.settlements_left[p] += 1
+        self._pay(p, CITY_COST)
+        s.built_this_turn = True
+        events: list[Event] = [E.PieceBuilt(p, "city", a.node)]
+        self._after_build(p, "city", events)
+        return events
+
+    def _do_buy_dev_card(self, a: A.BuyDevCard) -> list[Event]:
+        s = self.state
+        self._pay(a.player, DEV_CARD_COST)
+        card = s.dev_deck.pop()
+        s.dev_hand[a.player][card] += 1
+        s.dev_new[a.player][card] += 1
+        s.built_this_turn = True
+        return [E.DevCardBought(a.player, card)]
+
+    def _play(self, player: int, card: int) -> None:
+        s = self.state
+        s.dev_hand[player][card] -= 1
+        s.dev_played[player][card] += 1
+        s.dev_played_turn = True
+
+    def _do_play_knight(self, a: A.PlayKnight) -> list[Event]:
+        s = self.state
+        self._play(a.player, KNIGHT)
+        events: list[Event] = [E.DevCardPlayed(a.player, KNIGHT)]
+        self._update_largest_army(events)
+        s.robber_cause = "knight"
+        s.phase = MOVE_ROBBER
+        return events
+
+    def _do_play_road_building(self, a: A.PlayRoadBuilding) -> list[Event]:
+        s = self.state
+        self._play(a.player, ROAD_BUILDING)
+        if self._can_place_road(a.player):
+            s.free_roads = 2
+            s.phase = PH_ROAD_BUILDING
+        return [E.DevCardPlayed(a.player, ROAD_BUILDING)]
+
+    def _do_play_year_of_plenty(self, a: A.PlayYearOfPlenty) -> list[Event]:
+        s = self.state
+        self._play(a.player, YEAR_OF_PLENTY)
+        gain = [0] * 5
+        for r in a.resources:
+            gain[r] += 1
+            s.bank[r] -= 1
+            s.hands[a.player][r] += 1
+        return [E.DevCardPlayed(a.player, YEAR_OF_PLENTY), E.ResourcesGained(a.player, tuple(gain))]
+
+    def _do_play_monopoly(self, a: A.PlayMonopoly) -> list[Event]:
+        s = self.state
+        self._play(a.player, MONOPOLY)
+        taken = 0
+        for q, hand in enumerate(s.hands):
+            if q != a.player:
+                taken += hand[a.resource]
+                hand[a.resource] = 0
+        s.hands[a.player][a.resource] += taken
+        return [E.DevCardPlayed(a.player, MONOPOLY), E.MonopolyTaken(a.player, a.resource, taken)]
+
+    def _do_maritime(self, a: A.MaritimeTrade) -> list[Event]:
+        s = self.state
+        rate = self.maritime_rate(a.player, a.give)
+        hand = s.hands[a.player]
+        hand[a.give] -= rate
+        s.bank[a.give] += rate
+        hand[a.get] += 1
+        s.bank[a.get] -= 1
+        return [E.MaritimeTraded(a.player, a.give, rate, a.get)]
+
+    def _do_offer(self, a: A.OfferTrade) -> list[Event]:
+        s = self.state
+        targets = self.trade_targets(a.player, a.to)
+        n = s.num_players
+        answers = tuple(PENDING if p in targets else DECLINED for p in range(n))
+        s.trade = TradeOffer(a.player, a.give, a.get, targets, answers, (None,) * n)
+        s.phase = TRADE_RESPONSE
+        return [E.TradeOffered(a.player, a.give, a.get, targets)]
+
+    def _answered(self, player: int, answer: int, events: list[Event],
+                  counter: tuple[tuple[int, ...], tuple[int, ...]] | None = None) -> list[Event]:
+        s = self.state
+        assert s.trade is not None
+        s.trade = s.trade.answered(player, answer, counter)
+        if not s.trade.waiting_for():
+            if s.trade.partners():
+                s.phase = TRADE_CONFIRM
+            else:
+                events.append(E.TradeClosed(s.trade.offerer, "declined"))
+                s.trade = None
+                s.phase = MAIN
+        return events
+
+    def _do_accept(self, a: A.AcceptTrade) -> list[Event]:
+        return self._answered(a.player, ACCEPTED, [E.TradeAnswered(a.player, "accept")])
+
+    def _do_decline(self, a: A.DeclineTrade) -> list[Event]:
+        return self._answered(a.player, DECLINED, [E.TradeAnswered(a.player, "decline")])
+
+    def _do_counter(self, a: A.CounterTrade) -> list[Event]:
+        events: list[Event] = [E.TradeAnswered(a.player, "counter"),
+                               E.TradeOffered(a.player, a.give, a.get, (self.state.current,))]
+        return self._answered(a.player, COUNTERED, events, (a.give, a.get))
+
+    def _do_confirm(self, a: A.ConfirmTrade) -> list[Event]:
+        s = self.state
+        assert s.trade is not None
+        give, get = s.trade.terms_with(a.partner)
+        mine, theirs = s.hands[a.player], s.hands[a.partner]
+        for r in range(5):
+            mine[r] += get[r] - give[r]
+            theirs[r] += give[r] - get[r]
+        s.trade = None
+        s.phase = MAIN
+        return [E.TradeDone(a.player, a.partner, give, get)]
+
+    def _do_cancel(self, a: A.CancelTrade) -> list[Event]:
+        s = self.state
+        s.trade = None
+        s.phase = MAIN
+        return [E.TradeClosed(a.player, "cancelled")]
+
+    def _do_end_turn(self, a: A.EndTurn) -> list[Event]:
+        s = self.state
+        p = a.player
+        s.dev_new[p] = [0] * 5
+        nxt = self.next_player(p)
+        s.current = nxt
+        s.phase = ROLL
+        s.has_rolled = False
+        s.dev_played_turn = False
+        s.last_roll = None
+        s.built_this_turn = False
+        if s.extra.pop("new_nodes", None) and self.options["separate_phases"]:
+            self.refresh_rates(p)
+        s.turn_number += 1
+        events: list[Event] = [E.TurnEnded(p, nxt)]
+        return events
+
+    def next_player(self, player: int) -> int:
+        """The next player clockwise."""
+        return (player + 1) % self.state.num_players
+
+    _EFFECTS: dict[type, Any] = {
+        A.Roll: _do_roll, A.MoveRobber: _do_move_robber, A.Discard: _do_discard, A.BuildRoad: _do_build_road,
+        A.BuildSettlement: _do_build_settlement, A.BuildCity: _do_build_city, A.BuyDevCard: _do_buy_dev_card,
+        A.PlayKnight: _do_play_knight, A.PlayRoadBuilding: _do_play_road_building,
+        A.PlayYearOfPlenty: _do_play_year_of_plenty, A.PlayMonopoly: _do_play_monopoly,
+        A.MaritimeTrade: _do_maritime, A.OfferTrade: _do_offer, A.AcceptTrade: _do_accept,
+        A.DeclineTrade: _do_decline, A.CounterTrade: _do_counter, A.ConfirmTrade: _do_confirm,
+        A.CancelTrade: _do_cancel, A.EndTurn: _do_end_turn,
+    }
+
+    # ----------------------------------------------------- special cards, victory
+
+    def _update_longest_road(self, events: list[Event], changed: tuple[int, ...]) -> None:
+        s = self.state
+        for p in changed:
+            s.road_length[p] = longest_road(self.topo, s.edge_owner, s.node_owner, p)
+        lengths = s.road_length
+        best = max(lengths)
+        holder = s.longest_holder
+        if holder != NOBODY and lengths[holder] >= LONGEST_ROAD_MIN and lengths[holder] == best:
+            return
+        leaders = [p for p, length in enumerate(lengths) if length == best]
+        new = leaders[0] if best >= LONGEST_ROAD_MIN and len(leaders) == 1 else NOBODY
+        if new != holder:
+            s.longest_holder = new
+            events.append(E.SpecialCardMoved("longest_road", None if new == NOBODY else new, best))
+
+    def _update_largest_army(self, events: list[Event]) -> None:
+        s = self.state
+        knights = [played[KNIGHT] for played in s.dev_played]
+        holder = s.army_holder
+        best = max(knights)
+        if best < LARGEST_ARMY_MIN:
+            new = NOBODY
+        elif holder != NOBODY and knights[holder] == best:
+            return
+        else:
+            leaders = [p for p, k in enumerate(knights) if k == best]
+            new = leaders[0] if len(leaders) == 1 else holder
+        if new != holder:
+            s.army_holder = new
+            events.append(E.SpecialCardMoved("largest_army", None if new == NOBODY else new, best))
+
+    def _check_victory(self, events: list[Event]) -> None:
+        s = self.state
+        if s.phase in (SETUP_SETTLEMENT, SETUP_ROAD, GAME_OVER):
+            return
+        p = s.current
+        vp = self.total_vp(p)
+        if vp >= self.target_vp():
+            s.winner = p
+            s.phase = GAME_OVER
+            s.trade = None
+            s.owed = [0] * s.num_players
+            events.append(E.GameWon(p, vp))
+
+    # -------------------------------------------------------------- hooks
+
+    def _after_build(self, player: int, piece: str, events: list[Event]) -> None:
+        """Hook for variants that react to building (the two-player game builds for neutrals)."""
+
+    # -------------------------------------------------------------- legal actions
+
+    def legal_actions(self, player: int) -> list[Action]:
+        """The player's legal actions; offers, counters and discards are enumerated in a small representative form."""
+        s = self.state
+        phase = s.phase
+        if player not in self.active_players():
+            return []
+        if phase == SETUP_SETTLEMENT:
+            return [A.BuildSettlement(player, n) for n in self.settlement_spots(player)]
+        if phase == SETUP_ROAD or phase == PH_ROAD_BUILDING:
+            return [A.BuildRoad(player, e) for e in self.road_spots(player)]
+        if phase == ROLL:
+            out: list[Action] = [A.Roll(player)]
+            self._legal_dev_plays(player, out)
+            return out
+        if phase == DISCARD:
+            hand = s.hands[player]
+            return [A.Discard(player, tuple(1 if i == r else 0 for i in range(5))) for r in range(5) if hand[r]]
+        if phase == MOVE_ROBBER:
+            out = []
+            for h in range(19):
+                if h == s.robber:
+                    continue
+                victims = self.robber_victims(player, h)
+                if victims:
+                    out.extend(A.MoveRobber(player, h, v) for v in victims)
+                else:
+                    out.append(A.MoveRobber(player, h, None))
+            return out
+        if phase == TRADE_RESPONSE:
+            return self._legal_answers(player)
+        if phase == TRADE_CONFIRM:
+            trade = s.trade
+            assert trade is not None
+            out = [A.CancelTrade(player)]
+            for q in trade.partners():
+                give, get = trade.terms_with(q)
+                if all(g <= h for g, h in zip(give, s.hands[player])) and all(
+                        g <= h for g, h in zip(get, s.hands[q])):
+                    out.append(A.ConfirmTrade(player, q))
+            return out
+        if phase == MAIN:
+            return self._legal_main(player)
+        return []
+
+    def _legal_dev_plays(self, player: int, out: list[Action]) -> None:
+        s = self.state
+        if s.dev_played_turn:
+            return
+        hand, new = s.dev_hand[player], s.dev_new[player]
+        if hand[KNIGHT] > new[KNIGHT]:
+            out.append(A.PlayKnight(player))
+        if hand[ROAD_BUILDING] > new[ROAD_BUILDING]:
+            out.append(A.PlayRoadBuilding(player))
+        if hand[MONOPOLY] > new[MONOPOLY]:
+            out.extend(A.PlayMonopoly(player, r) for r in range(5))
+        if hand[YEAR_OF_PLENTY] > new[YEAR_OF_PLENTY]:
+            bank = s.bank
+            if sum(bank) >= 2:
+                out.extend(A.PlayYearOfPlenty(player, (r1, r2)) for r1 in range(5) for r2 in range(r1, 5)
+                           if bank[r1] >= 1 + (r1 == r2) and bank[r2] >= 1)
+            else:
+                out.extend(A.PlayYearOfPlenty(player, (r,)) for r in range(5) if bank[r])
+
+    def _legal_main(self, player: int) -> list[Action]:
+        s = self.state
+        hand = s.hands[player]
+        table = _action_table(player)
+        out: list[Action] = [table.end_turn]
+        lumber, wool, grain, brick, ore = hand
+        if lumber and brick and s.roads_left[player]:
+            out.extend(A.BuildRoad(player, e) for e in self.road_spots(player))
+        if lumber and brick and wool and grain and s.settlements_left[player]:
+            out.extend(A.BuildSettlement(player, n) for n in self.settlement_spots(player))
+        if ore >= 3 and grain >= 2 and s.cities_left[player]:
+            out.extend(A.BuildCity(player, n) for n in self.city_spots(player))
+        if ore and wool and grain and s.dev_deck:
+            out.append(table.buy_dev_card)
+        self._legal_dev_plays(player, out)
+        if self.options["separate_phases"] and s.built_this_turn:
+            return out
+        rates = s.rates[player]
+        bank = s.bank
+        maritime = table.maritime
+        offers = table.offers
+        for give in range(5):
+            held = hand[give]
+            if held:
+                if held >= rates[give]:
+                    out.extend(a for a in maritime[give] if bank[a.get])
+                out.extend(offers[give])
+        return out
+
+    def _legal_answers(self, player: int) -> list[Action]:
+        s = self.state
+        trade = s.trade
+        assert trade is not None
+        hand = s.hands[player]
+        out: list[Action] = [A.DeclineTrade(player)]
+        if all(g <= h for g, h in zip(trade.get, hand)):
+            out.append(A.AcceptTrade(player))
+        # Counter-offers: ask for what was offered, give one card of another kind.
+        for r in range(5):
+            if hand[r] and not trade.give[r] and not trade.get[r]:
+                out.append(A.CounterTrade(player, _one(r), trade.give))
+        return out
+
+    # -------------------------------------------------------------- views, copies
+
+    def clone(self) -> CatanGame:
+        """An independent copy of the game (state, chance and log)."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.state = self.state.clone()
+        other.chance = self.chance.clone()
+        other.log = list(self.log)
+        return other
+
+    def state_json(self) -> dict[str, Any]:
+        """The full state as JSON."""
+        return self.state.to_json()
+
+    def view(self, player: int) -> Any:
+        """What the player may know: own hand and cards, others' counts only."""
+        from game.catan.view import CatanView
+
+        return CatanView.of(self, player)
+
+
+_ONES = tuple(tuple(1 if i == r else 0 for i in range(5)) for r in range(5))
+
+
+class _ActionTable:
+    """Pre-built immutable actions of one player, so that listing legal actions allocates little."""
+
+    def __init__(self, player: int) -> None:
+        self.end_turn = A.EndTurn(player)
+        self.buy_dev_card = A.BuyDevCard(player)
+        self.maritime = tuple(tuple(A.MaritimeTrade(player, give, get) for get in range(5) if get != give)
+                              for give in range(5))
+        self.offers = tuple(tuple(A.OfferTrade(player, _ONES[give], _ONES[get], ()) for get in range(5) if get != give)
+                            for give in range(5))
+
+
+@cache
+def _action_table(player: int) -> _ActionTable:
+    return _ActionTable(player)
+
+
+def _one(resource: int) -> tuple[int, ...]:
+    return _ONES[resource]

@@ -1,0 +1,150 @@
+"""Variant classes of the Catan board game family (registered by id)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Mapping
+
+from game.catan.actions import catan_codec
+from game.catan.board import Board, beginner_layout, generate_variable_board
+from game.catan.constants import COLORS, RESOURCES, TERRAIN_RESOURCE
+from game.catan.events import StartingPlayerChosen
+from game.catan.rules import CatanGame
+from game.catan.state import NOBODY
+from game.core.actions import ActionCodec
+from game.core.errors import InvalidOptions, InvalidPosition
+from game.core.game import Game
+from game.core.options import OptionSpec
+from game.core.seats import Seat
+from game.core.variant import Variant
+
+
+class CatanBase(Variant):
+    """The Catan board game for 3-4 players: beginner or variable set-up (almanac 002)."""
+
+    id = "catan-base"
+    aliases = ("catan", "base")
+    family = "catan"
+    name_key = "variant.catan-base"
+    min_players = 3
+    max_players = 4
+    colors = COLORS
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("board", str, "beginner", choices=("beginner", "variable")),
+        OptionSpec("vp_target", int, 10, minimum=3, maximum=20),
+        OptionSpec("discard_limit", int, 7, minimum=5, maximum=20),
+        OptionSpec("separate_phases", bool, False),
+        OptionSpec("bank_rule", str, "per_resource", choices=("per_resource", "strict", "fifth_edition")),
+        OptionSpec("no_adjacent_red", bool, False),
+    )
+    game_class: ClassVar[type[CatanGame]] = CatanGame
+
+    @classmethod
+    def codec(cls) -> ActionCodec:
+        """The Catan action codec."""
+        return catan_codec()
+
+    @classmethod
+    def default_seats(cls, count: int, controllers: list[str] | None = None) -> tuple[Seat, ...]:
+        """Seats by colour; with 3 players red is left out, as the beginner set-up says."""
+        cls.check_player_count(count)
+        colors = COLORS[1:] if count == 3 else COLORS[:count]
+        controllers = controllers or ["human"] * count
+        return tuple(Seat(c, c, controllers[i]) for i, c in enumerate(colors))
+
+    @classmethod
+    def _start(cls, seats: tuple[Seat, ...], seed: int, options: dict[str, Any],
+               setup_outcomes: tuple[Any, ...] | None, layout: Mapping[str, Any] | None) -> Game:
+        game = cls.game_class()
+        game._init_common(cls, seats, seed, options)
+        if setup_outcomes:
+            game.chance.force(*setup_outcomes)
+        if layout is not None:
+            board = Board.from_json(layout.get("board"))
+            start = layout.get("start")
+        elif options["board"] == "beginner":
+            data = beginner_layout()
+            board = Board.from_json(data["board"])
+            start = data["start"]
+        else:
+            board = generate_variable_board(game.chance, options["no_adjacent_red"])
+            start = None
+        game._init_state(board)
+        game.layout = dict(layout) if layout is not None else None
+        cls._set_up(game, start)
+        game.setup_outcomes = tuple(game.chance.take_record())
+        if game.chance.pending_forced:
+            raise InvalidOptions("more set-up outcomes were given than the set-up draws")
+        return game
+
+    @classmethod
+    def _set_up(cls, game: CatanGame, start: Mapping[str, Any] | None) -> None:
+        """Pre-placed beginner pieces (oldest player = seat 0 starts), or the roll-off and set-up rounds."""
+        if start:
+            place_starting_pieces(game, start)
+            game.begin_first_turn(0)
+        else:
+            first = roll_off(game)
+            game.begin_setup_phase(first)
+            game.initial_events.append(StartingPlayerChosen(first))
+
+
+    @classmethod
+    def game_from_position(cls, position: Mapping[str, Any], seats: tuple[Seat, ...] | None = None,
+                           seed: int = 0) -> Game:
+        """Start a game from a catan-position document (validated; InvalidPosition names any fault)."""
+        from game.catan.position import position_game
+
+        return position_game(position, seats=seats, seed=seed, variant=cls)
+
+
+def roll_off(game: CatanGame) -> int:
+    """Everyone rolls two dice; ties among the highest re-roll (ruling: only the tied players)."""
+    contenders = list(range(game.num_players))
+    while True:
+        totals = [game.chance.die() + game.chance.die() for _ in contenders]
+        best = max(totals)
+        contenders = [p for p, t in zip(contenders, totals) if t == best]
+        if len(contenders) == 1:
+            return contenders[0]
+
+
+def place_starting_pieces(game: CatanGame, start: Mapping[str, Any]) -> None:
+    """Put each seat's beginner settlements and roads on the board and pay the marked settlement."""
+    s = game.state
+    topo = game.topo
+    seat_colors = [seat.color for seat in game.seats]
+    spare = [c for c in start if c not in seat_colors and c != "red"] + [c for c in start if c == "red"]
+    for p, color in enumerate(seat_colors):
+        pieces = start.get(color)
+        if pieces is None:
+            pieces = start[spare.pop(0)]
+        try:
+            nodes = [topo.node(n) for n in pieces["settlements"]]
+            edges = [topo.edge(topo.node(a), topo.node(b)) for a, b in pieces["roads"]]
+            paying = topo.node(pieces["paying_settlement"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise InvalidPosition(f"layout start for {color}: bad intersection or path ({exc})") from exc
+        for node in nodes:
+            if not game.can_settle(node):
+                raise InvalidPosition(f"layout start for {color}: settlement {topo.node_names[node]} breaks the distance rule")
+            s.node_owner[node] = p
+            s.node_level[node] = 1
+            s.settlements_left[p] -= 1
+            s.building_vp[p] += 1
+        for e in edges:
+            if s.edge_owner[e] != NOBODY:
+                raise InvalidPosition(f"layout start for {color}: path taken twice")
+            s.edge_owner[e] = p
+            s.roads_left[p] -= 1
+        for h in topo.node_hexes[paying]:
+            res = TERRAIN_RESOURCE[s.board.terrains[h]]
+            if res is not None:
+                s.hands[p][res] += 1
+                s.bank[res] -= 1
+    for p in range(game.num_players):
+        game._update_longest_road([], (p,))
+        game.refresh_rates(p)
+
+
+VARIANTS: tuple[type[Variant], ...] = (CatanBase,)
+__all__ = ["CatanBase", "VARIANTS", "RESOURCES"]

@@ -1,0 +1,54 @@
+"""A player's view of a Catan game: the public board and counts, the own hand and development cards."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from game.catan.constants import VICTORY_POINT
+from game.catan.state import CatanState
+
+if TYPE_CHECKING:
+    from game.catan.rules import CatanGame
+
+
+@dataclass(frozen=True, slots=True)
+class CatanView:
+    """What one seat may know. `state` is a copy in which others' hands and cards and the deck order are blanked."""
+
+    player: int
+    state: CatanState
+    resource_counts: tuple[int, ...]
+    dev_counts: tuple[int, ...]
+    public_vp: tuple[int, ...]
+    own_vp: int
+    dev_deck_size: int
+    target_vp: int
+    maritime_rates: tuple[int, ...]
+    options: dict[str, object]
+
+    @staticmethod
+    def of(game: CatanGame, player: int) -> CatanView:
+        """Build the view of a seat (player -1 gives the public view of a spectator)."""
+        s = game.state
+        n = s.num_players
+        redacted = s.clone()
+        for q in range(n):
+            if q != player:
+                redacted.hands[q] = [0] * 5
+                redacted.dev_hand[q] = [0] * 5
+                redacted.dev_new[q] = [0] * 5
+        redacted.dev_deck = []
+        rates = tuple(game.maritime_rate(player, r) for r in range(5)) if 0 <= player < n else (4,) * 5
+        return CatanView(
+            player=player,
+            state=redacted,
+            resource_counts=tuple(sum(h) for h in s.hands),
+            dev_counts=tuple(sum(h) for h in s.dev_hand),
+            public_vp=tuple(game.public_vp(q) for q in range(n)),
+            own_vp=game.public_vp(player) + s.dev_hand[player][VICTORY_POINT] if 0 <= player < n else 0,
+            dev_deck_size=len(s.dev_deck),
+            target_vp=game.target_vp(),
+            maritime_rates=rates,
+            options=dict(game.options),
+        )

@@ -1,0 +1,198 @@
+"""Command line of the rules model: `python -m game variants|simulate|bench|replay|position ...`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from game.core.errors import GameError
+from game.core.options import parse_option_value
+from game.core.registry import available_variants, get_variant
+from game.sim import run_game
+
+
+def _options(pairs: list[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise GameError(f"an option is NAME=VALUE, got {pair!r}")
+        name, value = pair.split("=", 1)
+        out[name.strip()] = parse_option_value(value)
+    return out
+
+
+def cmd_variants(args: argparse.Namespace) -> int:
+    """List variants, their player counts and (verbose) options."""
+    for cls in available_variants():
+        aliases = f" (aliases: {', '.join(cls.aliases)})" if cls.aliases else ""
+        print(f"{cls.id}: {cls.min_players}-{cls.max_players} players{aliases}")
+        if args.verbose:
+            for spec in cls.option_specs:
+                print(f"    {spec.describe()}")
+    return 0
+
+
+def _progress(done: int, total: int, started: float) -> None:
+    if not sys.stderr.isatty():
+        return
+    width = 30
+    filled = int(width * done / total)
+    rate = done / max(time.perf_counter() - started, 1e-9)
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, {rate:.1f} games/s")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def _start_factory(args: argparse.Namespace, variant: Any, seed: int) -> Any:
+    if not getattr(args, "position", None):
+        return None
+    from game.catan.position import load_position
+
+    position = load_position(Path(args.position))
+    return lambda: variant.game_from_position(position, seed=seed)
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Play full games between bots and report wins per seat, turns and speed."""
+    variant = get_variant(args.variant)
+    options = _options(args.option)
+    bots = args.bots.split(",")
+    if len(bots) not in (1, args.players):
+        raise GameError(f"--bots needs one bot or one per player ({args.players})")
+    wins: Counter[int | None] = Counter()
+    turns: list[int] = []
+    unfinished = 0
+    started = time.perf_counter()
+    for i in range(args.games):
+        seed = args.seed + i
+        _, result = run_game(variant.id, args.players, seed, bots, options, args.max_actions,
+                             start=_start_factory(args, variant, seed))
+        wins[result.winner] += 1
+        turns.append(result.turns)
+        unfinished += not result.finished
+        _progress(i + 1, args.games, started)
+    elapsed = time.perf_counter() - started
+    summary = {
+        "variant": variant.id, "players": args.players, "games": args.games, "seed": args.seed,
+        "bots": bots, "wins_per_seat": [wins[p] for p in range(args.players)], "unfinished": unfinished,
+        "average_turns": round(statistics.fmean(turns), 1) if turns else 0.0,
+        "games_per_second": round(args.games / elapsed, 2) if elapsed else 0.0,
+    }
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print(f"{variant.id}, {args.players} players, {args.games} games, bots {','.join(bots)}")
+        for p in range(args.players):
+            print(f"  seat {p}: {wins[p]} wins")
+        if unfinished:
+            print(f"  unfinished (action limit): {unfinished}")
+        print(f"  average turns: {summary['average_turns']}")
+        print(f"  games/s: {summary['games_per_second']}")
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    """Random-playout throughput: games/s, actions/s and ms/game, the median of several runs."""
+    variant = get_variant(args.variant)
+    options = _options(args.option)
+    runs = []
+    for run in range(args.runs):
+        actions = 0
+        started = time.perf_counter()
+        for i in range(args.games):
+            _, result = run_game(variant.id, args.players, args.seed + run * args.games + i, ["random"], options)
+            actions += result.actions
+        elapsed = time.perf_counter() - started
+        runs.append((args.games / elapsed, actions / elapsed, 1000 * elapsed / args.games, actions / args.games))
+    games_s = statistics.median(r[0] for r in runs)
+    actions_s = statistics.median(r[1] for r in runs)
+    ms_game = statistics.median(r[2] for r in runs)
+    actions_game = statistics.median(r[3] for r in runs)
+    result = {"variant": variant.id, "players": args.players, "runs": args.runs, "games_per_run": args.games,
+              "games_per_second": round(games_s, 1), "actions_per_second": round(actions_s),
+              "ms_per_game": round(ms_game, 2), "actions_per_game": round(actions_game)}
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"{variant.id}, {args.players} players, random playouts, median of {args.runs} runs x {args.games} games")
+        print(f"  games/s:      {result['games_per_second']}")
+        print(f"  actions/s:    {result['actions_per_second']}")
+        print(f"  ms/game:      {result['ms_per_game']}")
+        print(f"  actions/game: {result['actions_per_game']}")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Load a save, verify it by replaying, and print a summary of the final position."""
+    from game.core.saves import load_game
+
+    game = load_game(Path(args.file))
+    print(f"{game.variant.id}: {len(game.log)} actions replayed and verified")
+    summary = getattr(game, "summary_lines", None)
+    for line in (summary() if summary else []):
+        print(f"  {line}")
+    if game.is_over():
+        winner = game.winner()
+        print(f"  winner: seat {winner} ({game.seats[winner].name})" if winner is not None else "  no winner")
+    else:
+        print(f"  game in progress; waiting for seat(s) {list(game.active_players())}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for every subcommand."""
+    parser = argparse.ArgumentParser(prog="python -m game", description="Catan Table rules model")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("variants", help="list the registered variants")
+    p.add_argument("--verbose", "-v", action="store_true", help="show options too")
+    p.set_defaults(func=cmd_variants)
+
+    def game_args(p: argparse.ArgumentParser, players: int = 4) -> None:
+        p.add_argument("--variant", default="catan-base")
+        p.add_argument("--players", type=int, default=players)
+        p.add_argument("--seed", type=int, default=1)
+        p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE")
+        p.add_argument("--json", action="store_true", help="print the result as JSON")
+
+    p = sub.add_parser("simulate", help="play full games between bots")
+    game_args(p)
+    p.add_argument("--games", type=int, default=10)
+    p.add_argument("--bots", default="random", help="one bot id for all seats, or one per seat, comma-separated")
+    p.add_argument("--position", help="start every game from this position file")
+    p.add_argument("--max-actions", type=int, default=50_000)
+    p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("bench", help="random-playout throughput")
+    game_args(p)
+    p.add_argument("--games", type=int, default=50)
+    p.add_argument("--runs", type=int, default=5)
+    p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("replay", help="load and verify a save, print its final position")
+    p.add_argument("file")
+    p.set_defaults(func=cmd_replay)
+
+    from game.cli.position_cmd import add_position_parser
+
+    add_position_parser(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run a subcommand; errors of the rules model print a clear message and exit 2."""
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args))
+    except GameError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130

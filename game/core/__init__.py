@@ -1,0 +1,1 @@
+"""What every variant shares: actions, events, chance, registry, errors, saves."""

@@ -1,0 +1,82 @@
+"""The game's own seeded randomness: every outcome is recorded, and tests or replays can force outcomes."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from typing import Any
+
+from game.core.errors import IllegalAction
+
+
+class Chance:
+    """Seeded source of dice, draws and shuffles that records each outcome it gives."""
+
+    __slots__ = ("_rng", "_forced", "_record")
+
+    def __init__(self, seed: int) -> None:
+        self._rng = random.Random(seed)
+        self._forced: deque[Any] = deque()
+        self._record: list[Any] = []
+
+    def clone(self) -> Chance:
+        """Return an independent copy with the same generator state (forced values included)."""
+        other = Chance.__new__(Chance)
+        other._rng = random.Random()
+        other._rng.setstate(self._rng.getstate())
+        other._forced = deque(self._forced)
+        other._record = list(self._record)
+        return other
+
+    def force(self, *outcomes: Any) -> None:
+        """Queue outcomes that the next draws return instead of random ones (the generator still advances)."""
+        self._forced.extend(outcomes)
+
+    @property
+    def pending_forced(self) -> int:
+        """How many forced outcomes are still queued."""
+        return len(self._forced)
+
+    def clear_forced(self) -> None:
+        """Drop forced outcomes that were not used."""
+        self._forced.clear()
+
+    def take_record(self) -> list[Any]:
+        """Return the outcomes drawn since the last call, and start a new record."""
+        record, self._record = self._record, []
+        return record
+
+    def _forced_or(self, value: Any) -> Any:
+        if self._forced:
+            value = self._forced.popleft()
+        self._record.append(value)
+        return value
+
+    def die(self) -> int:
+        """Roll one six-sided die."""
+        value = self._forced_or(self._rng.randint(1, 6))
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
+            raise IllegalAction(f"a forced die must be 1-6, got {value!r}")
+        return value
+
+    def index(self, n: int) -> int:
+        """Draw a uniform index in range(n)."""
+        value = self._forced_or(self._rng.randrange(n))
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < n:
+            raise IllegalAction(f"a forced draw must be in 0..{n - 1}, got {value!r}")
+        return value
+
+    def permutation(self, n: int) -> list[int]:
+        """Draw a uniform permutation of range(n) (a shuffle order)."""
+        order = list(range(n))
+        self._rng.shuffle(order)
+        value = self._forced_or(order)
+        if isinstance(value, tuple):
+            value = list(value)
+        if not isinstance(value, list) or sorted(value) != list(range(n)):
+            raise IllegalAction(f"a forced shuffle must be a permutation of 0..{n - 1}, got {value!r}")
+        return list(value)
+
+    def shuffled(self, items: list[Any]) -> list[Any]:
+        """Return the items in a freshly drawn random order."""
+        return [items[i] for i in self.permutation(len(items))]

@@ -1,0 +1,109 @@
+"""The game API every variant implements, and the logging of actions with their chance outcomes."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from game.core.actions import Action, Event
+from game.core.chance import Chance
+from game.core.errors import IllegalAction, WrongPlayer
+from game.core.seats import Seat
+
+if TYPE_CHECKING:
+    from game.core.variant import Variant
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One applied action and the chance outcomes it drew."""
+
+    action: Action
+    outcomes: tuple[Any, ...]
+
+
+class Game(ABC):
+    """A running game: legal actions, apply, views, and the log that makes it replayable."""
+
+    variant: Variant
+    seats: tuple[Seat, ...]
+    seed: int
+    options: dict[str, Any]
+    chance: Chance
+    setup_outcomes: tuple[Any, ...]
+    start_position: dict[str, Any] | None
+    log: list[LogEntry]
+
+    def _init_common(self, variant: Variant, seats: tuple[Seat, ...], seed: int, options: dict[str, Any]) -> None:
+        self.variant = variant
+        self.seats = seats
+        self.seed = seed
+        self.options = options
+        self.chance = Chance(seed)
+        self.setup_outcomes = ()
+        self.start_position = None
+        self.log = []
+        self.initial_events: list[Event] = []
+        self.layout: dict[str, Any] | None = None
+
+    @property
+    def num_players(self) -> int:
+        """How many seats play."""
+        return len(self.seats)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Check the action, apply it, record it with its chance outcomes, and return what happened."""
+        if action.player not in self.active_players():
+            raise WrongPlayer(f"player {action.player} may not act now (waiting for {list(self.active_players())})")
+        self.check(action)
+        self.chance.take_record()
+        events = self._apply(action)
+        self.log.append(LogEntry(action, tuple(self.chance.take_record())))
+        return events
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether apply() would accept the action."""
+        if action.player not in self.active_players():
+            return False
+        try:
+            self.check(action)
+        except IllegalAction:
+            return False
+        return True
+
+    @abstractmethod
+    def check(self, action: Action) -> None:
+        """Raise IllegalAction (with a reason) unless the action is legal now; never changes state."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> list[Event]:
+        """Apply an action already checked; return events."""
+
+    @abstractmethod
+    def legal_actions(self, player: int) -> list[Action]:
+        """The actions the player may take now (open-ended choices enumerated in a representative form)."""
+
+    @abstractmethod
+    def active_players(self) -> tuple[int, ...]:
+        """The players who must decide now (several when all must answer)."""
+
+    @abstractmethod
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+
+    @abstractmethod
+    def winner(self) -> int | None:
+        """The winning player, or None."""
+
+    @abstractmethod
+    def view(self, player: int) -> Any:
+        """What the player may know of the state."""
+
+    @abstractmethod
+    def clone(self) -> Game:
+        """An independent copy (log shared up to now, state copied)."""
+
+    @abstractmethod
+    def state_json(self) -> dict[str, Any]:
+        """The full state as JSON, used for the save digest and state equality."""

@@ -1,0 +1,52 @@
+"""Headless play: run games between bots, with optional invariant checks, for simulate and bench."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from game.ai.registry import make_bot
+from game.core.game import Game
+from game.core.registry import get_variant
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """How one headless game ended."""
+
+    seed: int
+    winner: int | None
+    turns: int
+    actions: int
+    finished: bool
+
+
+def play_out(game: Game, bots: Sequence[Any], rng: random.Random, max_actions: int = 50_000,
+             after_action: Callable[[Game], None] | None = None) -> int:
+    """Let bots play the game until it ends or max_actions is reached; return the number of actions."""
+    count = 0
+    while not game.is_over() and count < max_actions:
+        player = game.active_players()[0]
+        legal = game.legal_actions(player)
+        bot = bots[player]
+        view = game.view(player) if getattr(bot, "needs_view", True) else None
+        game.apply(bot.choose(view, legal, rng))
+        count += 1
+        if after_action is not None:
+            after_action(game)
+    return count
+
+
+def run_game(variant_id: str, players: int, seed: int, bot_ids: Sequence[str],
+             options: Mapping[str, Any] | None = None, max_actions: int = 50_000,
+             start: Callable[[], Game] | None = None) -> tuple[Game, GameResult]:
+    """Start a game (or take one from `start`) and let the named bots play it."""
+    variant = get_variant(variant_id)
+    game = start() if start else variant.new_game(variant.default_seats(players), seed, options)
+    ids = list(bot_ids) * players if len(bot_ids) == 1 else list(bot_ids)
+    bots = [make_bot(b, variant.family) for b in ids[: game.num_players]]
+    actions = play_out(game, bots, random.Random(seed ^ 0x5EED), max_actions)
+    turns = int(getattr(getattr(game, "state", None), "turn_number", 0))
+    return game, GameResult(seed, game.winner(), turns, actions, game.is_over())
