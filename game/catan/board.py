@@ -120,15 +120,24 @@ def _harbor_spot(entry: dict[str, Any], topo: Any) -> int:
     raise InvalidPosition(f"board: harbor {entry!r} is not on one of the 9 harbor spots")
 
 
-def generate_variable_board(chance: Chance, no_adjacent_red: bool) -> Board:
-    """Shuffle terrain and harbors, then lay tokens A-R in a spiral from a random corner, skipping the desert."""
+def generate_variable_board(chance: Chance, no_adjacent_red: bool, tokens: str = "spiral") -> Board:
+    """Shuffle terrain and harbors, then lay the number tokens.
+
+    "spiral" (the almanac): tokens A-R counter-clockwise from a random corner, inward, skipping the desert.
+    "random" (the 5th-edition alternative): tokens shuffled onto the land hexes.
+    With no_adjacent_red, a board where two 6/8 tokens touch is drawn again.
+    """
     for _ in range(1000):
         terrains = chance.shuffled([t for t in TERRAINS for _ in range(TERRAIN_COUNTS[t])])
         harbors = chance.shuffled(list(HARBOR_SET))
-        start = CORNER_HEXES[chance.index(len(CORNER_HEXES))]
         numbers = [0] * 19
-        letters = iter(TOKEN_LETTERS)
-        for h in spiral_order(start):
+        if tokens == "random":
+            order = [h for h in range(19) if terrains[h] != "desert"]
+            letters = iter(chance.shuffled(list(TOKEN_LETTERS)))
+        else:
+            order = list(spiral_order(CORNER_HEXES[chance.index(len(CORNER_HEXES))]))
+            letters = iter(TOKEN_LETTERS)
+        for h in order:
             if terrains[h] != "desert":
                 numbers[h] = next(letters)
         board = Board(tuple(terrains), tuple(numbers), tuple(harbors))

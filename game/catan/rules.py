@@ -975,6 +975,22 @@ class CatanGame(Game):
         other.log = list(self.log)
         return other
 
+    def summary_lines(self) -> list[str]:
+        """A plain summary of the position per player (for `python -m game replay`)."""
+        s = self.state
+        lines = [f"turn {s.turn_number}, phase {s.phase}, robber on hex {s.robber}"]
+        for p, seat in enumerate(self.seats):
+            settlements = sum(1 for o, lvl in zip(s.node_owner, s.node_level) if o == p and lvl == 1)
+            cities = sum(1 for o, lvl in zip(s.node_owner, s.node_level) if o == p and lvl == 2)
+            badges = [name for name, holder in (("longest road", s.longest_holder), ("largest army", s.army_holder))
+                      if holder == p]
+            lines.append(
+                f"seat {p} {seat.name} ({seat.color}): {self.total_vp(p)} VP ({self.public_vp(p)} public), "
+                f"{settlements} settlements, {cities} cities, {s.edge_owner.count(p)} roads "
+                f"(longest {s.road_length[p]}), {s.dev_played[p][KNIGHT]} knights, {sum(s.hands[p])} cards"
+                + (f", {', '.join(badges)}" if badges else ""))
+        return lines
+
     def state_json(self) -> dict[str, Any]:
         """The full state as JSON."""
         return self.state.to_json()

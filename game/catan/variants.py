@@ -34,7 +34,8 @@ class CatanBase(Variant):
         OptionSpec("discard_limit", int, 7, minimum=5, maximum=20),
         OptionSpec("separate_phases", bool, False),
         OptionSpec("bank_rule", str, "per_resource", choices=("per_resource", "strict", "fifth_edition")),
-        OptionSpec("no_adjacent_red", bool, False),
+        OptionSpec("tokens", str, "spiral", choices=("spiral", "random")),
+        OptionSpec("no_adjacent_red", bool, True),
     )
     game_class: ClassVar[type[CatanGame]] = CatanGame
 
@@ -66,7 +67,7 @@ class CatanBase(Variant):
             board = Board.from_json(data["board"])
             start = data["start"]
         else:
-            board = generate_variable_board(game.chance, options["no_adjacent_red"])
+            board = generate_variable_board(game.chance, options["no_adjacent_red"], options["tokens"])
             start = None
         game._init_state(board)
         game.layout = dict(layout) if layout is not None else None
