@@ -16,6 +16,7 @@ class RandomBot:
     """Uniform choice among the legal actions; offers only now and then, answers uniformly."""
 
     id = "random"
+    needs_view = False  # it looks at nothing but the legal actions
 
     def choose(self, view: Any, legal_actions: list[Action], rng: random.Random) -> Action:
         """Pick uniformly, except that trade offers and counters are picked only rarely."""

@@ -86,11 +86,11 @@ class CatanGame(Game):
         """Per-board lookups: which hexes produce on each number, which harbor each intersection has."""
         topo = self.topo
         board = self.state.board
-        by_number: list[list[tuple[int, int]]] = [[] for _ in range(13)]
+        by_number: list[list[tuple[int, int, tuple[int, ...]]]] = [[] for _ in range(13)]
         for h, (terrain, number) in enumerate(zip(board.terrains, board.numbers)):
             res = TERRAIN_RESOURCE[terrain]
             if number and res is not None:
-                by_number[number].append((h, res))
+                by_number[number].append((h, res, topo.hex_nodes[h]))
         self._producers = tuple(tuple(x) for x in by_number)
         harbor_at: list[str | None] = [None] * topo.num_nodes
         for spot, e in enumerate(topo.harbor_edges):
@@ -210,20 +210,39 @@ class CatanGame(Game):
                     return True
         return False
 
+    def network_nodes(self, player: int) -> set[int]:
+        """Intersections the player's network reaches and may continue from: own buildings, and ends of
+        own roads that no opponent's building blocks."""
+        s = self.state
+        node_owner = s.node_owner
+        edges = self.topo.edges
+        nodes = {n for n, o in enumerate(node_owner) if o == player}
+        for e, owner in enumerate(s.edge_owner):
+            if owner == player:
+                for n in edges[e]:
+                    holder = node_owner[n]
+                    if holder == NOBODY or holder == player:
+                        nodes.add(n)
+        return nodes
+
     def road_spots(self, player: int) -> list[int]:
         """Every path where the player may build a road now (ignoring cost)."""
         s = self.state
+        edge_owner = s.edge_owner
+        node_edges = self.topo.node_edges
         if s.phase == SETUP_ROAD:
-            node = s.setup_road_from
-            return [e for e in self.topo.node_edges[node] if s.edge_owner[e] == NOBODY]
-        return [e for e in range(self.topo.num_edges) if self.road_spot_ok(player, e)]
+            return [e for e in node_edges[s.setup_road_from] if edge_owner[e] == NOBODY]
+        spots = {e for n in self.network_nodes(player) for e in node_edges[n] if edge_owner[e] == NOBODY}
+        return sorted(spots)
 
     def settlement_spots(self, player: int) -> list[int]:
         """Every intersection where the player may build a settlement now (ignoring cost)."""
         if self.state.phase == SETUP_SETTLEMENT:
             return [n for n in range(self.topo.num_nodes) if self.can_settle(n)]
-        return [n for n in range(self.topo.num_nodes)
-                if self.can_settle(n) and self._touches_own_road(player, n)]
+        s = self.state
+        edges = self.topo.edges
+        ends = {n for e, owner in enumerate(s.edge_owner) if owner == player for n in edges[e]}
+        return sorted(n for n in ends if self.can_settle(n))
 
     def city_spots(self, player: int) -> list[int]:
         """The player's settlements."""
@@ -502,42 +521,54 @@ class CatanGame(Game):
         s = self.state
         n = s.num_players
         owed = [[0] * 5 for _ in range(n)]
-        hex_nodes = self.topo.hex_nodes
         node_owner = s.node_owner
         node_level = s.node_level
-        for h, res in self._producers[total]:
-            if h == s.robber:
+        robber = s.robber
+        for h, res, nodes in self._producers[total]:
+            if h == robber:
                 continue
-            for node in hex_nodes[h]:
+            for node in nodes:
                 owner = node_owner[node]
                 if owner != NOBODY and owner < n:
                     owed[owner][res] += node_level[node]
-        rule = self.options["bank_rule"]
-        pay_any = True
+        bank = s.bank
         short: list[int] = []
         for r in range(5):
-            total_owed = sum(o[r] for o in owed)
-            if total_owed > s.bank[r]:
-                receivers = [p for p in range(n) if owed[p][r]]
-                if rule == "fifth_edition" and len(receivers) == 1:
-                    owed[receivers[0]][r] = s.bank[r]
-                else:
-                    short.append(r)
-        if short and rule == "strict":
-            pay_any = False
-            short = [r for r in range(5) if any(o[r] for o in owed)]
-        gains = []
+            total_owed = 0
+            for o in owed:
+                total_owed += o[r]
+            if total_owed > bank[r]:
+                short.append(r)
+        if short:
+            self._apply_bank_rule(owed, short, events)
+        hands = s.hands
+        any_gain = False
         for p in range(n):
-            gain = [0 if (r in short or not pay_any) else owed[p][r] for r in range(5)]
+            gain = owed[p]
+            hand = hands[p]
             for r in range(5):
                 if gain[r]:
-                    s.hands[p][r] += gain[r]
-                    s.bank[r] -= gain[r]
-            gains.append(tuple(gain))
+                    hand[r] += gain[r]
+                    bank[r] -= gain[r]
+                    any_gain = True
+        if any_gain:
+            events.append(E.ResourcesProduced(tuple(tuple(o) for o in owed)))
+
+    def _apply_bank_rule(self, owed: list[list[int]], short: list[int], events: list[Event]) -> None:
+        """The bank cannot pay everyone the resources in `short`: cut `owed` by the chosen rule."""
+        rule = self.options["bank_rule"]
+        bank = self.state.bank
+        if rule == "strict":
+            # The literal reading of the almanac: nobody collects anything from this roll.
+            short = [r for r in range(5) if any(o[r] for o in owed)]
         for r in short:
+            receivers = [o for o in owed if o[r]]
+            if rule == "fifth_edition" and len(receivers) == 1:
+                receivers[0][r] = bank[r]
+                continue
+            for o in owed:
+                o[r] = 0
             events.append(E.BankShort(r))
-        if any(any(g) for g in gains):
-            events.append(E.ResourcesProduced(tuple(gains)))
 
     def _do_discard(self, a: A.Discard) -> list[Event]:
         s = self.state
@@ -594,7 +625,7 @@ class CatanGame(Game):
         s = self.state
         if s.roads_left[player] <= 0:
             return False
-        return any(self.road_spot_ok(player, e) for e in range(self.topo.num_edges))
+        return bool(self.road_spots(player))
 
     def _do_build_settlement(self, a: A.BuildSettlement) -> list[Event]:
         s = self.state
@@ -865,27 +896,21 @@ class CatanGame(Game):
         if player not in self.active_players():
             return []
         if phase == SETUP_SETTLEMENT:
-            return [A.BuildSettlement(player, n) for n in self.settlement_spots(player)]
+            settle = _action_table(player).settlement
+            return [settle[n] for n in self.settlement_spots(player)]
         if phase == SETUP_ROAD or phase == PH_ROAD_BUILDING:
-            return [A.BuildRoad(player, e) for e in self.road_spots(player)]
+            road = _action_table(player).road
+            return [road[e] for e in self.road_spots(player)]
         if phase == ROLL:
-            out: list[Action] = [A.Roll(player)]
+            out: list[Action] = [_action_table(player).roll]
             self._legal_dev_plays(player, out)
             return out
         if phase == DISCARD:
             hand = s.hands[player]
-            return [A.Discard(player, tuple(1 if i == r else 0 for i in range(5))) for r in range(5) if hand[r]]
+            discard = _action_table(player).discard_one
+            return [discard[r] for r in range(5) if hand[r]]
         if phase == MOVE_ROBBER:
-            out = []
-            for h in range(19):
-                if h == s.robber:
-                    continue
-                victims = self.robber_victims(player, h)
-                if victims:
-                    out.extend(A.MoveRobber(player, h, v) for v in victims)
-                else:
-                    out.append(A.MoveRobber(player, h, None))
-            return out
+            return self._legal_robber_moves(player)
         if phase == TRADE_RESPONSE:
             return self._legal_answers(player)
         if phase == TRADE_CONFIRM:
@@ -902,13 +927,32 @@ class CatanGame(Game):
             return self._legal_main(player)
         return []
 
+    def _legal_robber_moves(self, player: int) -> list[Action]:
+        s = self.state
+        victims: list[set[int]] = [set() for _ in range(19)]
+        node_hexes = self.topo.node_hexes
+        hands = s.hands
+        for node, owner in enumerate(s.node_owner):
+            if owner != NOBODY and owner != player and owner < s.num_players and sum(hands[owner]):
+                for h in node_hexes[node]:
+                    victims[h].add(owner)
+        moves = _action_table(player).robber
+        out: list[Action] = []
+        for h in range(19):
+            if h != s.robber:
+                if victims[h]:
+                    out.extend(moves[h][v] for v in sorted(victims[h]))
+                else:
+                    out.append(moves[h][None])
+        return out
+
     def _legal_dev_plays(self, player: int, out: list[Action]) -> None:
         s = self.state
         if s.dev_played_turn:
             return
         hand, new = s.dev_hand[player], s.dev_new[player]
         if hand[KNIGHT] > new[KNIGHT]:
-            out.append(A.PlayKnight(player))
+            out.append(_action_table(player).knight)
         if hand[ROAD_BUILDING] > new[ROAD_BUILDING]:
             out.append(A.PlayRoadBuilding(player))
         if hand[MONOPOLY] > new[MONOPOLY]:
@@ -928,11 +972,14 @@ class CatanGame(Game):
         out: list[Action] = [table.end_turn]
         lumber, wool, grain, brick, ore = hand
         if lumber and brick and s.roads_left[player]:
-            out.extend(A.BuildRoad(player, e) for e in self.road_spots(player))
+            road = table.road
+            out.extend(road[e] for e in self.road_spots(player))
         if lumber and brick and wool and grain and s.settlements_left[player]:
-            out.extend(A.BuildSettlement(player, n) for n in self.settlement_spots(player))
+            settle = table.settlement
+            out.extend(settle[n] for n in self.settlement_spots(player))
         if ore >= 3 and grain >= 2 and s.cities_left[player]:
-            out.extend(A.BuildCity(player, n) for n in self.city_spots(player))
+            city = table.city
+            out.extend(city[n] for n in self.city_spots(player))
         if ore and wool and grain and s.dev_deck:
             out.append(table.buy_dev_card)
         self._legal_dev_plays(player, out)
@@ -955,9 +1002,10 @@ class CatanGame(Game):
         trade = s.trade
         assert trade is not None
         hand = s.hands[player]
-        out: list[Action] = [A.DeclineTrade(player)]
+        table = _action_table(player)
+        out: list[Action] = [table.decline]
         if all(g <= h for g, h in zip(trade.get, hand)):
-            out.append(A.AcceptTrade(player))
+            out.append(table.accept)
         # Counter-offers: ask for what was offered, give one card of another kind.
         for r in range(5):
             if hand[r] and not trade.give[r] and not trade.get[r]:
@@ -1015,6 +1063,16 @@ class _ActionTable:
                               for give in range(5))
         self.offers = tuple(tuple(A.OfferTrade(player, _ONES[give], _ONES[get], ()) for get in range(5) if get != give)
                             for give in range(5))
+        topo = topology()
+        self.road = tuple(A.BuildRoad(player, e) for e in range(topo.num_edges))
+        self.settlement = tuple(A.BuildSettlement(player, n) for n in range(topo.num_nodes))
+        self.city = tuple(A.BuildCity(player, n) for n in range(topo.num_nodes))
+        self.roll = A.Roll(player)
+        self.knight = A.PlayKnight(player)
+        self.accept = A.AcceptTrade(player)
+        self.decline = A.DeclineTrade(player)
+        self.discard_one = tuple(A.Discard(player, _ONES[r]) for r in range(5))
+        self.robber = tuple({v: A.MoveRobber(player, h, v) for v in (None, *range(6))} for h in range(19))
 
 
 @cache

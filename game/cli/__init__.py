@@ -103,6 +103,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     variant = get_variant(args.variant)
     options = _options(args.option)
     runs = []
+    reference = []
     for run in range(args.runs):
         actions = 0
         started = time.perf_counter()
@@ -111,21 +112,39 @@ def cmd_bench(args: argparse.Namespace) -> int:
             actions += result.actions
         elapsed = time.perf_counter() - started
         runs.append((args.games / elapsed, actions / elapsed, 1000 * elapsed / args.games, actions / args.games))
-    games_s = statistics.median(r[0] for r in runs)
-    actions_s = statistics.median(r[1] for r in runs)
-    ms_game = statistics.median(r[2] for r in runs)
-    actions_game = statistics.median(r[3] for r in runs)
-    result = {"variant": variant.id, "players": args.players, "runs": args.runs, "games_per_run": args.games,
-              "games_per_second": round(games_s, 1), "actions_per_second": round(actions_s),
-              "ms_per_game": round(ms_game, 2), "actions_per_game": round(actions_game)}
+        if args.compare_catanatron:
+            from game.cli.catanatron_compare import catanatron_random_games
+
+            reference.append(catanatron_random_games(args.games, args.seed + run * args.games))
+    result: dict[str, Any] = {
+        "variant": variant.id, "players": args.players, "runs": args.runs, "games_per_run": args.games,
+        "games_per_second": round(statistics.median(r[0] for r in runs), 1),
+        "actions_per_second": round(statistics.median(r[1] for r in runs)),
+        "ms_per_game": round(statistics.median(r[2] for r in runs), 2),
+        "actions_per_game": round(statistics.median(r[3] for r in runs)),
+    }
+    if reference:
+        ref_games = statistics.median(r["games_per_second"] for r in reference)
+        ref_actions = statistics.median(r["actions_per_second"] for r in reference)
+        result["catanatron"] = {
+            "games_per_second": round(ref_games, 1), "actions_per_second": round(ref_actions),
+            "actions_per_game": round(statistics.median(r["actions_per_game"] for r in reference)),
+        }
+        result["ratio_games_per_second"] = round(result["games_per_second"] / ref_games, 2)
+        result["ratio_actions_per_second"] = round(result["actions_per_second"] / ref_actions, 2)
     if args.json:
         print(json.dumps(result))
-    else:
-        print(f"{variant.id}, {args.players} players, random playouts, median of {args.runs} runs x {args.games} games")
-        print(f"  games/s:      {result['games_per_second']}")
-        print(f"  actions/s:    {result['actions_per_second']}")
-        print(f"  ms/game:      {result['ms_per_game']}")
-        print(f"  actions/game: {result['actions_per_game']}")
+        return 0
+    print(f"{variant.id}, {args.players} players, random playouts, median of {args.runs} runs x {args.games} games")
+    print(f"  games/s:      {result['games_per_second']}")
+    print(f"  actions/s:    {result['actions_per_second']}")
+    print(f"  ms/game:      {result['ms_per_game']}")
+    print(f"  actions/game: {result['actions_per_game']}")
+    if reference:
+        ref = result["catanatron"]
+        print(f"  catanatron (same run, interleaved): {ref['games_per_second']} games/s, "
+              f"{ref['actions_per_second']} actions/s, {ref['actions_per_game']} actions/game")
+        print(f"  ratio: {result['ratio_games_per_second']}x games/s, {result['ratio_actions_per_second']}x actions/s")
     return 0
 
 
@@ -174,6 +193,8 @@ def build_parser() -> argparse.ArgumentParser:
     game_args(p)
     p.add_argument("--games", type=int, default=50)
     p.add_argument("--runs", type=int, default=5)
+    p.add_argument("--compare-catanatron", action="store_true",
+                   help="also time catanatron's random players in the same run (needs catanatron installed)")
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("replay", help="load and verify a save, print its final position")

@@ -46,6 +46,19 @@ class Chance:
         record, self._record = self._record, []
         return record
 
+    def begin_record(self) -> None:
+        """Start recording the outcomes of one action."""
+        if self._record:
+            self._record = []
+
+    def end_record(self) -> tuple[Any, ...]:
+        """The outcomes recorded since begin_record()."""
+        if not self._record:
+            return ()
+        record = tuple(self._record)
+        self._record = []
+        return record
+
     def _forced_or(self, value: Any) -> Any:
         if self._forced:
             value = self._forced.popleft()
@@ -54,7 +67,7 @@ class Chance:
 
     def die(self) -> int:
         """Roll one six-sided die."""
-        value = self._forced_or(self._rng.randint(1, 6))
+        value = self._forced_or(int(self._rng.random() * 6) + 1)
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
             raise IllegalAction(f"a forced die must be 1-6, got {value!r}")
         return value

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game.core.actions import Action, Event
 from game.core.chance import Chance
@@ -15,8 +14,7 @@ if TYPE_CHECKING:
     from game.core.variant import Variant
 
 
-@dataclass(frozen=True, slots=True)
-class LogEntry:
+class LogEntry(NamedTuple):
     """One applied action and the chance outcomes it drew."""
 
     action: Action
@@ -57,9 +55,10 @@ class Game(ABC):
         if action.player not in self.active_players():
             raise WrongPlayer(f"player {action.player} may not act now (waiting for {list(self.active_players())})")
         self.check(action)
-        self.chance.take_record()
+        chance = self.chance
+        chance.begin_record()
         events = self._apply(action)
-        self.log.append(LogEntry(action, tuple(self.chance.take_record())))
+        self.log.append(LogEntry(action, chance.end_record()))
         return events
 
     def is_legal(self, action: Action) -> bool:
