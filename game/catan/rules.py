@@ -55,10 +55,11 @@ class CatanGame(Game):
         s.dev_new = [[0] * 5 for _ in range(n)]
         s.dev_played = [[0] * 5 for _ in range(n)]
         s.dev_deck = self.chance.shuffled([card for card, count in enumerate(DEV_DECK_COUNTS) for _ in range(count)])
-        s.roads_left = [PIECES["road"]] * n
-        s.settlements_left = [PIECES["settlement"]] * n
-        s.cities_left = [PIECES["city"]] * n
-        s.road_length = [0] * n
+        owners = self.num_owners()
+        s.roads_left = [PIECES["road"]] * owners
+        s.settlements_left = [PIECES["settlement"]] * owners
+        s.cities_left = [PIECES["city"]] * owners
+        s.road_length = [0] * owners
         s.longest_holder = NOBODY
         s.army_holder = NOBODY
         s.phase = SETUP_SETTLEMENT
@@ -79,7 +80,7 @@ class CatanGame(Game):
         s.start_player = 0
         s.extra = {}
         s.rates = [[4] * 5 for _ in range(n)]
-        s.building_vp = [0] * n
+        s.building_vp = [0] * owners
         self._build_caches()
 
     def _build_caches(self) -> None:
@@ -97,6 +98,10 @@ class CatanGame(Game):
             for node in topo.edges[e]:
                 harbor_at[node] = board.harbors[spot]
         self._harbor_at = tuple(harbor_at)
+
+    def num_owners(self) -> int:
+        """How many colours own pieces on the board (the two-player game adds neutral colours)."""
+        return self.num_players
 
     def begin_setup_phase(self, start_player: int) -> None:
         """Two placement rounds in snake order from the starting player."""
@@ -255,7 +260,8 @@ class CatanGame(Game):
         victims = []
         for node in self.topo.hex_nodes[hex_index]:
             owner = s.node_owner[node]
-            if owner not in (NOBODY, player) and owner not in victims and sum(s.hands[owner]) > 0:
+            if (owner != NOBODY and owner != player and owner < s.num_players and owner not in victims
+                    and sum(s.hands[owner]) > 0):
                 victims.append(owner)
         return sorted(victims)
 
@@ -515,7 +521,7 @@ class CatanGame(Game):
                 s.phase = MOVE_ROBBER
             return
         self._produce(total, events)
-        s.phase = MAIN
+        s.phase = MAIN if s.has_rolled else ROLL
 
     def _produce(self, total: int, events: list[Event]) -> None:
         s = self.state
@@ -880,6 +886,8 @@ class CatanGame(Game):
             s.phase = GAME_OVER
             s.trade = None
             s.owed = [0] * s.num_players
+            s.free_roads = 0
+            s.robber_cause = None
             events.append(E.GameWon(p, vp))
 
     # -------------------------------------------------------------- hooks
@@ -1022,6 +1030,12 @@ class CatanGame(Game):
         other.chance = self.chance.clone()
         other.log = list(self.log)
         return other
+
+    def recompute_derived(self) -> None:
+        """Recompute road lengths, the Longest Road holder and maritime rates after the state was filled directly."""
+        self._update_longest_road([], tuple(range(len(self.state.road_length))))
+        for p in range(self.state.num_players):
+            self.refresh_rates(p)
 
     def summary_lines(self) -> list[str]:
         """A plain summary of the position per player (for `python -m game replay`)."""
