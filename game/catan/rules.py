@@ -35,6 +35,19 @@ class CatanGame(Game):
 
     state: CatanState
     topo: Topology
+    # Action type -> bound-at-class-creation check and effect functions (subclass overrides are honoured).
+    _CHECKS: dict[type, Any]
+    _EFFECTS: dict[type, Any]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._bind_dispatch()
+
+    @classmethod
+    def _bind_dispatch(cls) -> None:
+        """Resolve the check and effect method names of every action type on this class."""
+        cls._CHECKS = {kind: getattr(cls, name) for kind, name in cls._CHECK_NAMES.items()}
+        cls._EFFECTS = {kind: getattr(cls, name) for kind, name in cls._EFFECT_NAMES.items()}
 
     # ----------------------------------------------------------------- set-up
 
@@ -471,14 +484,14 @@ class CatanGame(Game):
     def _check_end_turn(self, a: A.EndTurn) -> None:
         self._need_phase(MAIN)
 
-    _CHECKS: dict[type, Any] = {
-        A.Roll: _check_roll, A.MoveRobber: _check_move_robber, A.Discard: _check_discard,
-        A.BuildRoad: _check_build_road, A.BuildSettlement: _check_build_settlement, A.BuildCity: _check_build_city,
-        A.BuyDevCard: _check_buy_dev_card, A.PlayKnight: _check_play_knight,
-        A.PlayRoadBuilding: _check_play_road_building, A.PlayYearOfPlenty: _check_play_year_of_plenty,
-        A.PlayMonopoly: _check_play_monopoly, A.MaritimeTrade: _check_maritime, A.OfferTrade: _check_offer,
-        A.AcceptTrade: _check_accept, A.DeclineTrade: _check_decline, A.CounterTrade: _check_counter,
-        A.ConfirmTrade: _check_confirm, A.CancelTrade: _check_cancel, A.EndTurn: _check_end_turn,
+    _CHECK_NAMES: dict[type, str] = {
+        A.Roll: "_check_roll", A.MoveRobber: "_check_move_robber", A.Discard: "_check_discard",
+        A.BuildRoad: "_check_build_road", A.BuildSettlement: "_check_build_settlement", A.BuildCity: "_check_build_city",
+        A.BuyDevCard: "_check_buy_dev_card", A.PlayKnight: "_check_play_knight",
+        A.PlayRoadBuilding: "_check_play_road_building", A.PlayYearOfPlenty: "_check_play_year_of_plenty",
+        A.PlayMonopoly: "_check_play_monopoly", A.MaritimeTrade: "_check_maritime", A.OfferTrade: "_check_offer",
+        A.AcceptTrade: "_check_accept", A.DeclineTrade: "_check_decline", A.CounterTrade: "_check_counter",
+        A.ConfirmTrade: "_check_confirm", A.CancelTrade: "_check_cancel", A.EndTurn: "_check_end_turn",
     }
 
     # -------------------------------------------------------------- effects
@@ -832,14 +845,14 @@ class CatanGame(Game):
         """The next player clockwise."""
         return (player + 1) % self.state.num_players
 
-    _EFFECTS: dict[type, Any] = {
-        A.Roll: _do_roll, A.MoveRobber: _do_move_robber, A.Discard: _do_discard, A.BuildRoad: _do_build_road,
-        A.BuildSettlement: _do_build_settlement, A.BuildCity: _do_build_city, A.BuyDevCard: _do_buy_dev_card,
-        A.PlayKnight: _do_play_knight, A.PlayRoadBuilding: _do_play_road_building,
-        A.PlayYearOfPlenty: _do_play_year_of_plenty, A.PlayMonopoly: _do_play_monopoly,
-        A.MaritimeTrade: _do_maritime, A.OfferTrade: _do_offer, A.AcceptTrade: _do_accept,
-        A.DeclineTrade: _do_decline, A.CounterTrade: _do_counter, A.ConfirmTrade: _do_confirm,
-        A.CancelTrade: _do_cancel, A.EndTurn: _do_end_turn,
+    _EFFECT_NAMES: dict[type, str] = {
+        A.Roll: "_do_roll", A.MoveRobber: "_do_move_robber", A.Discard: "_do_discard", A.BuildRoad: "_do_build_road",
+        A.BuildSettlement: "_do_build_settlement", A.BuildCity: "_do_build_city", A.BuyDevCard: "_do_buy_dev_card",
+        A.PlayKnight: "_do_play_knight", A.PlayRoadBuilding: "_do_play_road_building",
+        A.PlayYearOfPlenty: "_do_play_year_of_plenty", A.PlayMonopoly: "_do_play_monopoly",
+        A.MaritimeTrade: "_do_maritime", A.OfferTrade: "_do_offer", A.AcceptTrade: "_do_accept",
+        A.DeclineTrade: "_do_decline", A.CounterTrade: "_do_counter", A.ConfirmTrade: "_do_confirm",
+        A.CancelTrade: "_do_cancel", A.EndTurn: "_do_end_turn",
     }
 
     # ----------------------------------------------------- special cards, victory
@@ -1063,6 +1076,8 @@ class CatanGame(Game):
 
         return CatanView.of(self, player)
 
+
+CatanGame._bind_dispatch()
 
 _ONES = tuple(tuple(1 if i == r else 0 for i in range(5)) for r in range(5))
 

@@ -9,6 +9,7 @@ from game.catan.board import Board, beginner_layout, generate_variable_board
 from game.catan.constants import COLORS, RESOURCES, TERRAIN_RESOURCE
 from game.catan.events import StartingPlayerChosen
 from game.catan.rules import CatanGame
+from game.catan.two_player import TwoPlayerCatanGame, setup_two_player, two_player_codec
 from game.catan.state import NOBODY
 from game.core.actions import ActionCodec
 from game.core.errors import InvalidOptions, InvalidPosition
@@ -147,5 +148,42 @@ def place_starting_pieces(game: CatanGame, start: Mapping[str, Any]) -> None:
         game.refresh_rates(p)
 
 
-VARIANTS: tuple[type[Variant], ...] = (CatanBase,)
+class CatanTwoPlayer(CatanBase):
+    """Catan for two (seed 003): two neutral colours, trade cards, two rolls a turn."""
+
+    id = "catan-2p"
+    aliases = ("catan-two", "2p")
+    name_key = "variant.catan-2p"
+    min_players = 2
+    max_players = 2
+    game_class = TwoPlayerCatanGame
+
+    @classmethod
+    def codec(cls) -> ActionCodec:
+        """Base actions plus the two-player ones."""
+        return two_player_codec()
+
+    @classmethod
+    def default_seats(cls, count: int, controllers: list[str] | None = None) -> tuple[Seat, ...]:
+        """Red and blue play; white and orange are the neutral colours."""
+        cls.check_player_count(count)
+        controllers = controllers or ["human"] * count
+        return tuple(Seat(c, c, controllers[i]) for i, c in enumerate(COLORS[:count]))
+
+    @classmethod
+    def _set_up(cls, game: CatanGame, start: Mapping[str, Any] | None) -> None:
+        """Neutral settlements first (ruling Q-N1), then the normal set-up phase for the two players."""
+        assert isinstance(game, TwoPlayerCatanGame)
+        seat_colors = [seat.color for seat in game.seats]
+        game.neutral_colors = tuple(c for c in COLORS if c not in seat_colors)
+        spots = None
+        if start:
+            spots = [game.topo.node(start[c]["settlements"][0]) for c in game.neutral_colors]
+        setup_two_player(game, spots)
+        first = roll_off(game)
+        game.begin_setup_phase(first)
+        game.initial_events.append(StartingPlayerChosen(first))
+
+
+VARIANTS: tuple[type[Variant], ...] = (CatanBase, CatanTwoPlayer)
 __all__ = ["CatanBase", "VARIANTS", "RESOURCES"]

@@ -18,7 +18,12 @@ def check_invariants(game: CatanGame) -> None:
         assert s.bank[r] >= 0 and all(h[r] >= 0 for h in s.hands)
     for card, count in enumerate(DEV_DECK_COUNTS):
         held = sum(h[card] for h in s.dev_hand) + sum(p[card] for p in s.dev_played) + s.dev_deck.count(card)
+        if card == 0:
+            held += int(s.extra.get("removed_knights", 0))  # two-player game: knights traded for trade cards
         assert held == count, f"development card {card} not conserved"
+    if "trade_cards" in s.extra:
+        counts = s.extra["trade_cards"]
+        assert all(0 <= c <= 7 for c in counts) and sum(counts) <= 14
     for p in range(owners):
         roads = s.edge_owner.count(p)
         settlements = sum(1 for o, lvl in zip(s.node_owner, s.node_level) if o == p and lvl == 1)

@@ -12,8 +12,8 @@ class Scenario:
     """Wraps a CatanGame and edits its state while keeping the bank and piece counts consistent."""
 
     def __init__(self, players: int = 4, board: str = "beginner", empty: bool = True, seed: int = 1,
-                 **options: object) -> None:
-        self.game: CatanGame = new_game("catan-base", players, seed=seed, options={"board": board, **options})
+                 variant: str = "catan-base", **options: object) -> None:
+        self.game: CatanGame = new_game(variant, players, seed=seed, options={"board": board, **options})
         s = self.game.state
         if empty:
             for p in range(players):
@@ -29,6 +29,8 @@ class Scenario:
             s.phase = ROLL
             s.current = 0
             s.turn_number = 1
+            if "trade_cards" in s.extra:
+                s.extra["setup_done"] = True
         self.refresh()
 
     @property
