@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from game.catan.constants import HARBOR_SET, HARBOR_TYPES, TERRAIN_COUNTS, TERRAINS, TOKEN_LETTERS
-from game.catan.geometry import CORNER_HEXES, HARBOR_SPOTS, spiral_order, topology
+from game.catan.geometry import CORNER_HEXES, SIDE_CORNERS, spiral_order, topology
 from game.core.chance import Chance
 from game.core.errors import InvalidPosition
 
@@ -19,31 +19,49 @@ LAYOUTS_DIR = Path(__file__).resolve().parents[2] / "saves" / "layouts"
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """Terrain and number per hex (0 for the desert), and the harbor type on each of the 9 spots."""
+    """Terrain and number per hex (0 for the desert) and 9 harbors.
+
+    Harbors stand on the 9 standard spots (`harbors[i]` on spot i+1) unless `harbor_edges` names other
+    coastal paths (boards assembled from parts carry their harbors with them). `parts` lists the hexes of
+    each board part, for boards built from parts (drawn as seams).
+    """
 
     terrains: tuple[str, ...]
     numbers: tuple[int, ...]
     harbors: tuple[str, ...]
+    harbor_edges: tuple[int, ...] = ()
+    parts: tuple[tuple[int, ...], ...] = ()
 
     @property
     def desert(self) -> int:
         """Index of the (first) desert hex."""
         return self.terrains.index("desert")
 
+    @property
+    def harbor_edge_list(self) -> tuple[int, ...]:
+        """The path of each harbor, aligned with `harbors`."""
+        return self.harbor_edges or topology().harbor_edges
+
     def to_json(self) -> dict[str, Any]:
         """The board part of a layout or position."""
         topo = topology()
-        return {
+        harbors = []
+        for kind, e in zip(self.harbors, self.harbor_edge_list):
+            place = topo.coastal_side(e)
+            assert place is not None
+            spot = topo.harbor_edges.index(e) + 1 if e in topo.harbor_edges else None
+            harbors.append({"type": kind, "edge": list(topo.edge_name(e)), "hex": place[0], "side": place[1],
+                            "spot": spot})
+        out: dict[str, Any] = {
             "hexes": [
                 {"hex": h, "terrain": t, "number": n or None}
                 for h, (t, n) in enumerate(zip(self.terrains, self.numbers))
             ],
-            "harbors": [
-                {"type": kind, "edge": list(topo.edge_name(topo.harbor_edges[i])),
-                 "hex": HARBOR_SPOTS[i][0], "side": HARBOR_SPOTS[i][1], "spot": i + 1}
-                for i, kind in enumerate(self.harbors)
-            ],
+            "harbors": harbors,
         }
+        if self.parts:
+            out["parts"] = [list(part) for part in self.parts]
+        return out
 
     @staticmethod
     def from_json(data: Any) -> Board:
@@ -70,18 +88,24 @@ class Board:
                 raise InvalidPosition(f"board: hex {h} needs a number 2-12 other than 7, got {number!r}")
             terrains[h] = terrain
             numbers[h] = number or 0
-        harbors = [""] * 9
         topo = topology()
+        placed: dict[int, str] = {}
         for entry in data["harbors"]:
             if not isinstance(entry, dict) or entry.get("type") not in HARBOR_TYPES:
                 raise InvalidPosition(f"board: bad harbor entry {entry!r}")
-            spot = _harbor_spot(entry, topo)
-            if harbors[spot]:
-                raise InvalidPosition(f"board: two harbors on spot {spot + 1}")
-            harbors[spot] = entry["type"]
-        if not all(harbors):
-            raise InvalidPosition(f"board: needs 9 harbors on the 9 spots, got {sum(1 for h in harbors if h)}")
-        board = Board(tuple(terrains), tuple(numbers), tuple(harbors))
+            e = _harbor_edge(entry, topo)
+            if e in placed:
+                raise InvalidPosition(f"board: two harbors on the path {list(topo.edge_name(e))}")
+            placed[e] = entry["type"]
+        if len(placed) != 9:
+            raise InvalidPosition(f"board: needs 9 harbors, got {len(placed)}")
+        if set(placed) == set(topo.harbor_edges):
+            harbors = tuple(placed[e] for e in topo.harbor_edges)
+            harbor_edges: tuple[int, ...] = ()
+        else:
+            harbor_edges = tuple(sorted(placed))
+            harbors = tuple(placed[e] for e in harbor_edges)
+        board = Board(tuple(terrains), tuple(numbers), harbors, harbor_edges, _parts(data.get("parts")))
         board.check_components()
         return board
 
@@ -91,7 +115,7 @@ class Board:
             raise InvalidPosition(f"board: terrain counts {dict(Counter(self.terrains))} differ from {TERRAIN_COUNTS}")
         if sorted(n for n in self.numbers if n) != sorted(TOKEN_LETTERS):
             raise InvalidPosition("board: number tokens must be the 18 printed ones (one 2 and 12, two of 3-6 and 8-11)")
-        if Counter(self.harbors) != Counter(HARBOR_SET):
+        if len(set(self.harbor_edge_list)) != 9 or Counter(self.harbors) != Counter(HARBOR_SET):
             raise InvalidPosition("board: harbors must be four 3:1 and one 2:1 of each resource")
 
     def red_numbers_adjacent(self) -> bool:
@@ -101,23 +125,38 @@ class Board:
         return any(n in red for h in red for n in topo.hex_neighbors[h])
 
 
-def _harbor_spot(entry: dict[str, Any], topo: Any) -> int:
-    """Which of the 9 spots a harbor entry names (by spot, by hex and side, or by edge)."""
-    spot = entry.get("spot")
-    if isinstance(spot, int) and 1 <= spot <= 9:
-        return spot - 1
-    h, side = entry.get("hex"), entry.get("side")
-    if (h, side) in HARBOR_SPOTS:
-        return HARBOR_SPOTS.index((h, side))
+def _harbor_edge(entry: dict[str, Any], topo: Any) -> int:
+    """The coastal path a harbor entry names: by its edge, by spot number, or by land hex and sea side."""
     edge = entry.get("edge")
-    if isinstance(edge, list) and len(edge) == 2:
+    if edge is not None:
         try:
             e = topo.edge(topo.node(edge[0]), topo.node(edge[1]))
-        except (KeyError, TypeError):
-            e = -1
-        if e in topo.harbor_edges:
-            return topo.harbor_edges.index(e)
-    raise InvalidPosition(f"board: harbor {entry!r} is not on one of the 9 harbor spots")
+        except (KeyError, TypeError, IndexError):
+            raise InvalidPosition(f"board: harbor {entry!r} names no path") from None
+        if topo.coastal_side(e) is None:
+            raise InvalidPosition(f"board: harbor {entry!r} is not on the coast")
+        return e
+    spot = entry.get("spot")
+    if isinstance(spot, int) and 1 <= spot <= 9:
+        return topo.harbor_edges[spot - 1]
+    h, side = entry.get("hex"), entry.get("side")
+    if isinstance(h, int) and 0 <= h < 19 and side in SIDE_CORNERS:
+        e = topo.side_edge(h, side)
+        if topo.coastal_side(e) is not None:
+            return e
+    raise InvalidPosition(f"board: harbor {entry!r} is not on a coastal path")
+
+
+def _parts(data: Any) -> tuple[tuple[int, ...], ...]:
+    """Board parts (lists of hexes), which must split the 19 hexes exactly; none when absent."""
+    if data is None:
+        return ()
+    if not isinstance(data, list) or not all(isinstance(p, list) and all(isinstance(h, int) for h in p) for p in data):
+        raise InvalidPosition("board: parts must be lists of hex indices")
+    hexes = sorted(h for part in data for h in part)
+    if hexes != list(range(19)):
+        raise InvalidPosition("board: parts must cover each of the 19 hexes exactly once")
+    return tuple(tuple(part) for part in data)
 
 
 def generate_variable_board(chance: Chance, no_adjacent_red: bool, tokens: str = "spiral") -> Board:

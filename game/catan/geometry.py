@@ -67,6 +67,19 @@ class Topology:
         a, b = self.edges[e]
         return self.node_names[a], self.node_names[b]
 
+    def coastal_side(self, e: int) -> tuple[int, str] | None:
+        """For a coastal path, the one land hex it borders and that hex's side; None for an inland path."""
+        a, b = self.edges[e]
+        shared = set(self.node_hexes[a]) & set(self.node_hexes[b])
+        if len(shared) != 1:
+            return None
+        h = shared.pop()
+        nodes = self.hex_nodes[h]
+        for side, (c1, c2) in SIDE_CORNERS.items():
+            if {nodes[CORNERS.index(c1)], nodes[CORNERS.index(c2)]} == {a, b}:
+                return h, side
+        return None
+
     def side_edge(self, hex_index: int, side: str) -> int:
         """The path along a hex side."""
         c1, c2 = SIDE_CORNERS[side]

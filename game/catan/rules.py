@@ -107,9 +107,9 @@ class CatanGame(Game):
                 by_number[number].append((h, res, topo.hex_nodes[h]))
         self._producers = tuple(tuple(x) for x in by_number)
         harbor_at: list[str | None] = [None] * topo.num_nodes
-        for spot, e in enumerate(topo.harbor_edges):
+        for kind, e in zip(board.harbors, board.harbor_edge_list):
             for node in topo.edges[e]:
-                harbor_at[node] = board.harbors[spot]
+                harbor_at[node] = kind
         self._harbor_at = tuple(harbor_at)
 
     def num_owners(self) -> int:
