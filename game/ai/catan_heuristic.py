@@ -63,8 +63,8 @@ def board_info(board: Board) -> BoardInfo:
     hex_res = tuple(TERRAIN_RESOURCE[t] for t in board.terrains)
     hex_pips = tuple(PIPS.get(n, 0) if r is not None else 0 for r, n in zip(hex_res, board.numbers))
     harbor: list[int | None] = [None] * topo.num_nodes
-    for spot, e in enumerate(topo.harbor_edges):
-        res = HARBOR_RESOURCE[board.harbors[spot]]
+    for kind, e in zip(board.harbors, board.harbor_edge_list):
+        res = HARBOR_RESOURCE[kind]
         for node in topo.edges[e]:
             harbor[node] = GENERIC_HARBOR if res is None else res
     totals = [0.0] * 5

@@ -6,6 +6,7 @@ from typing import Any, ClassVar, Mapping
 
 from game.catan.actions import catan_codec
 from game.catan.board import Board, beginner_layout, generate_variable_board
+from game.catan.compact import assemble, beginner_placements, placements_from_json, random_placements
 from game.catan.constants import COLORS, RESOURCES, TERRAIN_RESOURCE
 from game.catan.events import StartingPlayerChosen
 from game.catan.rules import CatanGame
@@ -185,5 +186,43 @@ class CatanTwoPlayer(CatanBase):
         game.initial_events.append(StartingPlayerChosen(first))
 
 
-VARIANTS: tuple[type[Variant], ...] = (CatanBase, CatanTwoPlayer)
+class CatanCompact(CatanBase):
+    """The compact edition (seed 003): the board from 6 double-sided parts, the base game's rules."""
+
+    id = "catan-compact"
+    aliases = ("compact",)
+    name_key = "variant.catan-compact"
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = tuple(
+        spec for spec in CatanBase.option_specs if spec.name not in ("tokens", "no_adjacent_red"))
+
+    @classmethod
+    def _start(cls, seats: tuple[Seat, ...], seed: int, options: dict[str, Any],
+               setup_outcomes: tuple[Any, ...] | None, layout: Mapping[str, Any] | None) -> Game:
+        """Assemble the parts (all A from A1 for beginners, random otherwise), or take a saved arrangement."""
+        if layout is None or "compact_parts" in layout:
+            game = cls.game_class()
+            game._init_common(cls, seats, seed, options)
+            if setup_outcomes:
+                game.chance.force(*setup_outcomes)
+            if layout is not None:
+                placements = placements_from_json(layout["compact_parts"])
+            elif options["board"] == "beginner":
+                placements = beginner_placements()
+            else:
+                placements = random_placements(game.chance)
+            board = assemble(placements)
+            game._init_state(board)
+            game.layout = dict(layout) if layout is not None else None
+            game.compact_placements = placements
+            start = beginner_layout()["start"] if placements == beginner_placements() and (
+                layout is None or layout.get("start")) else None
+            cls._set_up(game, start)
+            game.setup_outcomes = tuple(game.chance.take_record())
+            if game.chance.pending_forced:
+                raise InvalidOptions("more set-up outcomes were given than the set-up draws")
+            return game
+        return super()._start(seats, seed, options, setup_outcomes, layout)
+
+
+VARIANTS: tuple[type[Variant], ...] = (CatanBase, CatanCompact, CatanTwoPlayer)
 __all__ = ["CatanBase", "VARIANTS", "RESOURCES"]
