@@ -1,0 +1,282 @@
+"""The App: window, clock, settings, translator, art cache, save folder and the scene stack."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from gui.art import ArtCache
+from gui.i18n import Translator
+from gui.scene import Scene
+from gui.settings import SETTINGS_FILE, load_settings, save_settings
+
+if TYPE_CHECKING:
+    from game.core.game import Game
+
+APP_NAME = "catan-table"
+DEFAULT_SIZE = (1600, 900)
+MIN_SIZE = (960, 600)
+MAX_FPS = 60
+
+
+def default_window_size() -> tuple[int, int]:
+    """1600x900, or smaller to fit the desktop (90 % of it)."""
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        sizes = []
+    if not sizes or os.environ.get("SDL_VIDEODRIVER") == "dummy":
+        return DEFAULT_SIZE
+    dw, dh = sizes[0]
+    w = min(DEFAULT_SIZE[0], int(dw * 0.92))
+    h = min(DEFAULT_SIZE[1], int(dh * 0.88))
+    return max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
+
+
+class App:
+    """Owns the window and the scene stack; `step` runs one frame so tests can drive it without a real loop."""
+
+    def __init__(self, size: tuple[int, int] | None = None, *, config_dir: Path | None = None,
+                 cache_dir: Path | None = None, save_dir: Path | None = None, lang: str | None = None) -> None:
+        from platformdirs import user_cache_dir, user_config_dir, user_data_dir
+
+        self.config_dir = Path(config_dir) if config_dir is not None else Path(user_config_dir(APP_NAME, appauthor=False))
+        self.cache_dir = Path(cache_dir) if cache_dir is not None else Path(user_cache_dir(APP_NAME, appauthor=False))
+        self.save_dir = Path(save_dir) if save_dir is not None else Path(user_data_dir(APP_NAME, appauthor=False)) / "saves"
+        self.settings, self.settings_error = load_settings(self.settings_path)
+        if lang is not None and lang in Translator.available_languages():
+            self.settings.lang = lang
+        self.translator = Translator(self.settings.lang)
+        self.art = ArtCache(self.cache_dir / "art", self.settings.lang)
+        self.stack: list[Scene] = []
+        # Things scenes share for the app's lifetime (e.g. the title backdrop), by key.
+        self.shared: dict[str, Any] = {}
+        self.running = False
+        self.frame = 0
+        self._headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
+        pygame.display.init()
+        pygame.font.init()
+        self._windowed_size = size or default_window_size()
+        self.screen = self._set_mode(self._windowed_size, self.settings.fullscreen and not self._headless)
+        pygame.display.set_caption(self.t("app.title"))
+        pygame.key.set_repeat(400, 35)
+        pygame.key.start_text_input()
+
+    # ------------------------------------------------------------ services
+
+    @property
+    def settings_path(self) -> Path:
+        """Where the settings JSON lives."""
+        return self.config_dir / SETTINGS_FILE
+
+    @property
+    def autosave_path(self) -> Path:
+        """The autosave file (written by the table after every turn)."""
+        return self.save_dir / "autosave.json"
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The window size in pixels."""
+        return self.screen.get_size()
+
+    @property
+    def top(self) -> Scene | None:
+        """The scene on top of the stack (it gets events first)."""
+        return self.stack[-1] if self.stack else None
+
+    def t(self, key: str, **params: Any) -> str:
+        """Translate a key in the current language."""
+        return self.translator.t(key, **params)
+
+    def save_settings(self) -> None:
+        """Write the settings file (errors are shown, never raised)."""
+        try:
+            save_settings(self.settings, self.settings_path)
+        except OSError as exc:
+            self.show_message("app.settings_not_saved", error=str(exc))
+
+    def set_language(self, lang: str) -> None:
+        """Switch the UI language: new translator and art language; every scene lays out again."""
+        if lang not in Translator.available_languages():
+            return
+        self.settings.lang = lang
+        self.translator = Translator(lang)
+        self.art = ArtCache(self.cache_dir / "art", lang)
+        pygame.display.set_caption(self.t("app.title"))
+        self.save_settings()
+        for scene in list(self.stack):
+            scene.on_resize(self.size)
+
+    # ------------------------------------------------------------ scene stack
+
+    def push(self, scene: Scene) -> None:
+        """Put a scene on top."""
+        self.stack.append(scene)
+        scene.on_enter()
+
+    def pop(self) -> Scene | None:
+        """Remove the top scene; the one below becomes the top again."""
+        if not self.stack:
+            return None
+        scene = self.stack.pop()
+        scene.on_exit()
+        if self.stack:
+            self.stack[-1].on_enter()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for another."""
+        if self.stack:
+            self.stack.pop().on_exit()
+        self.push(scene)
+
+    def pop_to_menu(self) -> None:
+        """Pop every scene above the main menu (all of them if there is no menu)."""
+        from gui.menu import MenuScene
+
+        while self.stack and not isinstance(self.stack[-1], MenuScene):
+            self.pop()
+
+    # ------------------------------------------------------------ what other scenes ask for
+
+    def start_game(self, game: Game) -> None:
+        """Open the table of a game (above the main menu, replacing any other table)."""
+        family = getattr(game.variant, "family", "")
+        if family != "catan":
+            self.show_message("app.family_unsupported", family=family)
+            return
+        try:
+            from gui.table.scene import CatanTableScene
+        except ImportError as exc:
+            self.show_message("app.table_missing", error=str(exc))
+            return
+        self.pop_to_menu()
+        self.push(CatanTableScene(self, game))
+
+    def show_end_of_game(self, game: Game) -> None:
+        """Show the end-of-game summary with charts."""
+        from gui.end_game import EndGameScene
+
+        self.push(EndGameScene(self, game))
+
+    def show_message(self, text_key: str, **params: Any) -> None:
+        """A modal message with an OK button (text from the translator)."""
+        from gui.dialogs.message import MessageScene
+
+        self.push(MessageScene(self, text_key, params))
+
+    def start(self) -> None:
+        """Put the first scenes up: the loading screen on a cold art cache, else the menu."""
+        from gui.menu import LoadingScene, MenuScene, startup_art_ready
+
+        if startup_art_ready(self):
+            self.push(MenuScene(self))
+        else:
+            self.push(LoadingScene(self))
+        if self.settings_error:
+            self.show_message("app.settings_damaged", error=self.settings_error)
+
+    # ------------------------------------------------------------ frames
+
+    def step(self, events: list[pygame.event.Event], dt: float) -> None:
+        """One frame: dispatch events (top scene first), update the top scene, draw the visible scenes."""
+        for event in events:
+            if event.type == pygame.QUIT:
+                self.quit()
+            elif event.type == pygame.VIDEORESIZE:
+                self._resize(event.size)
+            elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+                self.toggle_fullscreen()
+            else:
+                self._dispatch(event)
+        top = self.top
+        if top is not None:
+            top.update(dt)
+        self.draw(self.screen)
+        pygame.display.flip()
+        self.frame += 1
+
+    def _dispatch(self, event: pygame.event.Event) -> None:
+        """Offer the event from the top scene down, stopping at the first that takes it or is opaque."""
+        for scene in reversed(list(self.stack)):
+            if scene.handle_event(event) or scene.opaque:
+                return
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the top scene and, while scenes are not opaque, the scenes below it first."""
+        if not self.stack:
+            surface.fill((0, 0, 0))
+            return
+        first = len(self.stack) - 1
+        while first > 0 and not self.stack[first].opaque:
+            first -= 1
+        if not self.stack[first].opaque:
+            surface.fill((0, 0, 0))
+        for scene in self.stack[first:]:
+            scene.draw(surface)
+
+    def run(self) -> None:
+        """The real loop: at most 60 frames a second until Quit."""
+        if not self.stack:
+            self.start()
+        self._set_minimum_size()
+        clock = pygame.time.Clock()
+        self.running = True
+        while self.running and self.stack:
+            dt = clock.tick(MAX_FPS) / 1000.0
+            self.step(pygame.event.get(), min(dt, 0.1))
+        self.shutdown()
+
+    def quit(self) -> None:
+        """Ask the loop to end after this frame."""
+        self.running = False
+
+    def shutdown(self) -> None:
+        """Close every scene (so worker threads stop) and the window."""
+        while self.stack:
+            self.stack.pop().on_exit()
+        pygame.display.quit()
+
+    # ------------------------------------------------------------ window
+
+    def _set_mode(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
+        if fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    def _resize(self, size: tuple[int, int]) -> None:
+        """The window was resized: keep a usable minimum and let every scene lay out again."""
+        size = (max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1])))
+        if self.screen.get_size() != size:
+            self.screen = self._set_mode(size, False)
+        if not self.settings.fullscreen:
+            self._windowed_size = size
+        for scene in list(self.stack):
+            scene.on_resize(self.size)
+
+    def toggle_fullscreen(self) -> None:
+        """Switch between fullscreen and the window (F11), remembering the choice."""
+        self.settings.fullscreen = not self.settings.fullscreen
+        self.save_settings()
+        if self._headless:
+            return
+        self.screen = self._set_mode(self._windowed_size, self.settings.fullscreen)
+        self._set_minimum_size()
+        for scene in list(self.stack):
+            scene.on_resize(self.size)
+
+    @staticmethod
+    def _set_minimum_size() -> None:
+        """Stop the window from being dragged smaller than the layouts need (where SDL allows it)."""
+        import warnings
+
+        try:
+            with warnings.catch_warnings():
+                # from_display_module is deprecated, but pygame-ce has no other handle on the display window yet.
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pygame.Window.from_display_module().minimum_size = MIN_SIZE
+        except (AttributeError, pygame.error):
+            pass

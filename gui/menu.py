@@ -1,0 +1,382 @@
+"""The title screen (main menu over a blurred island backdrop) and the loading screen for a cold art cache."""
+
+from __future__ import annotations
+
+import math
+import random
+import threading
+import time
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+from PIL import Image, ImageDraw, ImageFilter
+
+from gui.art import RENDERER_VERSION, ArtCache, table_sizes
+from gui.dialogs import (
+    GOLD, GOLD_DARK, TEXT, TEXT_DIM, StyledButton, WidgetScene, blit_text, fit_text, make_background, px,
+)
+from gui.scene import Scene
+
+if TYPE_CHECKING:
+    from gui.app import App
+
+BACKDROP_SIZE = (1920, 1080)
+BACKDROP_VERSION = "b3"
+BACKDROP_HEX = 184
+CREAM = (246, 236, 210)
+# A decorative island (not a rules layout): terrain and number per ring position, ring 0 first.
+ISLAND = (
+    ("fields", 6), ("forest", 11), ("hills", 5), ("pasture", 9), ("mountains", 8), ("fields", 4), ("forest", 3),
+    ("pasture", 10), ("hills", 8), ("forest", 12), ("mountains", 5), ("fields", 9), ("pasture", 4),
+    ("desert", 0), ("forest", 6), ("mountains", 10), ("pasture", 2), ("hills", 3), ("fields", 11),
+)
+
+
+def backdrop_path(app: App) -> Path:
+    """Where the composed title backdrop PNG is cached."""
+    return app.cache_dir / "backdrop" / f"menu-{RENDERER_VERSION}-{BACKDROP_VERSION}.png"
+
+
+def startup_art_sizes(size: tuple[int, int]) -> dict[str, Any]:
+    """The art worth having on disk before the menu shows: the table's art for this window size.
+
+    The table may name its exact sizes with `gui.table.scene.startup_art_sizes(window_size)`; otherwise
+    the art of a table whose hexes are about a sixth of the window height is warmed.
+    """
+    try:
+        from gui.table.scene import startup_art_sizes as table_art  # type: ignore[attr-defined]
+    except ImportError:
+        table_art = None
+    if table_art is not None:
+        return dict(table_art(size))
+    return table_sizes(max(48, round(min(size[0] * 0.62 / 5.6, size[1] * 0.9 / 6.6))))
+
+
+def _art_jobs(sizes: dict[str, Any]) -> list[tuple[str, str, Any]]:
+    from gui.art import KINDS
+
+    jobs = []
+    for kind, spec in sizes.items():
+        for size in (spec if isinstance(spec, list) else [spec]):
+            jobs.extend((kind, name, size) for name in KINDS[kind].names)
+    return jobs
+
+
+def startup_art_ready(app: App) -> bool:
+    """Whether the backdrop and the table art are already cached (then the menu comes up at once)."""
+    if not backdrop_path(app).is_file():
+        return False
+    return all(app.art.path_for(k, n, s).is_file() for k, n, s in _art_jobs(startup_art_sizes(app.size)))
+
+
+def _hex_centers(width: float) -> list[tuple[float, float]]:
+    """Centres of a radius-2 hexagon of pointy-top hexes (rings 0, 1, 2), relative to the middle."""
+    height = width * 2 / math.sqrt(3)
+    cells = [(0, 0)]
+    directions = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
+    for radius in (1, 2, 3):
+        q, r = -radius, radius
+        for dq, dr in directions:
+            for _ in range(radius):
+                cells.append((q, r))
+                q, r = q + dq, r + dr
+    return [(width * (q + r / 2), height * 0.75 * r) for q, r in cells]
+
+
+def compose_backdrop(art: ArtCache) -> Image.Image:
+    """The title backdrop: an island of terrain tiles with number tokens on the sea, blurred and darkened."""
+    W, H = BACKDROP_SIZE
+    sea = art.get("sea", "background", (W // 2, H // 2)).resize((W, H), Image.Resampling.BICUBIC)
+    img = sea.convert("RGBA")
+    hw = BACKDROP_HEX
+    hh = round(hw * 2 / math.sqrt(3))
+    cx, cy = W * 0.685, H * 0.5
+    rng = random.Random(7)
+    centers = _hex_centers(hw - 2)
+    for i, (dx, dy) in enumerate(centers):
+        x, y = round(cx + dx - hw / 2), round(cy + dy - hh / 2)
+        if i < len(ISLAND):
+            terrain, number = ISLAND[i]
+            name = terrain if terrain == "desert" else f"{terrain}.{rng.randrange(3)}".replace(".0", "")
+            img.alpha_composite(art.get("terrain", name, hw), (x, y))
+            if number:
+                token = art.get("token", str(number), round(hw * 0.36))
+                img.alpha_composite(token, (round(cx + dx - token.width / 2), round(cy + dy - token.height / 2)))
+        else:
+            img.alpha_composite(art.get("sea", "hex", hw), (x, y))
+    img = img.filter(ImageFilter.GaussianBlur(4.0))
+    shade = Image.new("RGBA", (W, H), (0, 0, 0, 0))
+    d = ImageDraw.Draw(shade)
+    # Darker on the left, where the menu sits, and toward the edges.
+    for x in range(0, W, 4):
+        t = x / W
+        a = int(225 - 105 * min(1.0, t / 0.6))
+        d.rectangle([x, 0, x + 4, H], fill=(10, 13, 20, a))
+    img.alpha_composite(shade)
+    vignette = Image.new("L", (W, H), 0)
+    ImageDraw.Draw(vignette).ellipse([-W * 0.15, -H * 0.25, W * 1.15, H * 1.25], fill=255)
+    vignette = vignette.filter(ImageFilter.GaussianBlur(120))
+    dark = Image.new("RGBA", (W, H), (8, 10, 16, 255))
+    dark.putalpha(vignette.point(lambda v: int((255 - v) * 0.8)))
+    img.alpha_composite(dark)
+    return img.convert("RGB")
+
+
+def build_backdrop(app: App) -> Path:
+    """Compose the backdrop and store it as PNG in the cache (atomic replace)."""
+    path = backdrop_path(app)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp.png")
+    compose_backdrop(app.art).save(tmp, format="PNG", compress_level=1)
+    tmp.replace(path)
+    return path
+
+
+def load_backdrop(app: App) -> pygame.Surface | None:
+    """The cached backdrop as a surface (composing it first when it is missing); None if that fails."""
+    path = backdrop_path(app)
+    try:
+        if not path.is_file():
+            build_backdrop(app)
+        return pygame.image.load(str(path)).convert()
+    except (OSError, pygame.error, ValueError):
+        return None
+
+
+def cover(image: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    """Scale the image to cover size (cropping the overflow, centred)."""
+    w, h = size
+    iw, ih = image.get_size()
+    k = max(w / iw, h / ih)
+    scaled = pygame.transform.smoothscale(image, (max(1, math.ceil(iw * k)), max(1, math.ceil(ih * k))))
+    out = pygame.Surface((w, h))
+    out.blit(scaled, ((w - scaled.get_width()) // 2, (h - scaled.get_height()) // 2))
+    return out
+
+
+class Backdrop:
+    """The title backdrop scaled to the window (shared by the menu screens); plain slate as fallback."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.image = load_backdrop(app)
+        self._scaled: pygame.Surface | None = None
+
+    def surface(self, size: tuple[int, int]) -> pygame.Surface:
+        """The backdrop at this size (rescaled only when the size changes)."""
+        if self._scaled is None or self._scaled.get_size() != size:
+            self._scaled = cover(self.image, size) if self.image is not None else make_background(size)
+        return self._scaled
+
+
+def backdrop_for(app: App) -> Backdrop:
+    """The app's one Backdrop (created on first use and kept on the app)."""
+    backdrop = app.shared.get("menu.backdrop")
+    if not isinstance(backdrop, Backdrop):
+        backdrop = app.shared["menu.backdrop"] = Backdrop(app)
+    return backdrop
+
+
+def draw_title(surface: pygame.Surface, app: App, x: int, top: int, scale: float, max_width: int,
+               centered: bool = False) -> pygame.Rect:
+    """The "Catan Table" title in gold with a dark outline, the translated subtitle and a gold rule."""
+    from gui.fonts import render_text
+
+    title = app.t("app.title")
+    subtitle = app.t("menu.subtitle")
+    size = fit_text(title, px(92, scale), max_width, True)
+    anchor = "midtop" if centered else "topleft"
+    outline = render_text(title, size, (20, 14, 8), True)
+    face = render_text(title, size, GOLD, True)
+    rect = face.get_rect(**{anchor: (x, top)})
+    for dx, dy in ((-2, 0), (2, 0), (0, -2), (0, 2), (3, 4)):
+        surface.blit(outline, rect.move(dx, dy))
+    surface.blit(face, rect)
+    shine = render_text(title, size, (255, 226, 150), True)
+    shine.set_alpha(70)
+    surface.blit(shine, rect.move(-1, -1))
+    sub_size = fit_text(subtitle, px(22, scale), max_width)
+    sub_pos = (rect.centerx if centered else rect.x + px(4, scale), rect.bottom + px(4, scale))
+    sub = blit_text(surface, subtitle, sub_size, CREAM, sub_pos, anchor, shadow=True)
+    y = sub.bottom + px(16, scale)
+    length = min(max_width, px(320, scale))
+    x0 = rect.centerx - length // 2 if centered else sub.x
+    pygame.draw.line(surface, GOLD_DARK, (x0, y), (x0 + length, y), 2)
+    pygame.draw.circle(surface, GOLD, (x0 + length // 2 if centered else x0, y), px(4, scale))
+    return pygame.Rect(rect.x, rect.y, max(rect.width, sub.width), y - rect.y)
+
+
+def autosave_summary(app: App) -> dict[str, Any] | None:
+    """What the autosave holds (variant, actions, modification time), or None when there is none."""
+    from gui.dialogs.files import read_save_info
+
+    if not app.autosave_path.is_file():
+        return None
+    return read_save_info(app.autosave_path)
+
+
+class MenuScene(WidgetScene):
+    """Continue, New game, Load, Settings, Rules, Quit over the island backdrop."""
+
+    def __init__(self, app: App) -> None:
+        self.backdrop = backdrop_for(app)
+        self.continue_info: dict[str, Any] | None = None
+        self.buttons: list[StyledButton] = []
+        super().__init__(app)
+
+    def on_enter(self) -> None:
+        """Check the autosave again (a table may have just written it)."""
+        self.layout()
+
+    def layout(self) -> None:
+        """A column of buttons on the left, under the title."""
+        s = self.scale
+        w, h = self.app.size
+        self.continue_info = autosave_summary(self.app)
+        col_w = px(400, s)
+        self.column_x = max(px(40, s), int(w * 0.07))
+        self.column_w = col_w
+        bh, gap = px(54, s), px(13, s)
+        y = int(h * 0.38)
+        t = self.app.t
+        entries = [
+            ("menu.continue", self.continue_game, "primary", self.continue_info is not None and self.continue_info.get("ok")),
+            ("menu.new_game", self.new_game, "secondary", True),
+            ("menu.load", self.load, "secondary", True),
+            ("menu.settings", self.settings, "secondary", True),
+            ("menu.rules", self.rules, "secondary", True),
+            ("menu.quit", self.app.quit, "secondary", True),
+        ]
+        self.buttons = []
+        for i, (key, action, style, enabled) in enumerate(entries):
+            rect = pygame.Rect(self.column_x, y, col_w, bh)
+            self.buttons.append(StyledButton(rect, t(key), action, style if enabled else "secondary",
+                                             enabled=bool(enabled), font_size=px(21, s)))
+            y += bh + gap
+            if i == 0:
+                y += px(26, s)
+        self.widgets = list(self.buttons)
+
+    def button(self, key: str) -> StyledButton:
+        """The button labelled by key (tests click its rect)."""
+        label = self.app.t(key)
+        return next(b for b in self.buttons if b.label == label)
+
+    def continue_game(self) -> None:
+        """Load the autosave and open its table."""
+        from gui.dialogs.files import load_into_app
+
+        load_into_app(self.app, self.app.autosave_path)
+
+    def new_game(self) -> None:
+        """Open the new game screen."""
+        from gui.new_game import NewGameScene
+
+        self.app.push(NewGameScene(self.app))
+
+    def load(self) -> None:
+        """Open the load dialog."""
+        from gui.dialogs.files import LoadDialog
+
+        self.app.push(LoadDialog(self.app))
+
+    def settings(self) -> None:
+        """Open the settings screen."""
+        from gui.settings_scene import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def rules(self) -> None:
+        """Open the rules almanac."""
+        from gui.rules_scene import RulesScene
+
+        self.app.push(RulesScene(self.app))
+
+    def back(self) -> None:
+        """Escape on the title screen does nothing (Quit is a button)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Backdrop, title, buttons, autosave hint and footer."""
+        w, h = surface.get_size()
+        s = self.scale
+        surface.blit(self.backdrop.surface((w, h)), (0, 0))
+        draw_title(surface, self.app, self.column_x, int(h * 0.12), s, int(w * 0.46))
+        self.draw_widgets(surface)
+        info = self.continue_info
+        if info is not None and self.buttons:
+            rect = self.buttons[0].rect
+            text = self._autosave_text(info)
+            blit_text(surface, text, px(15, s), TEXT_DIM if info.get("ok") else (220, 120, 110),
+                      (rect.centerx, rect.bottom + px(4, s)), "midtop")
+        hint = self.app.t("menu.footer")
+        blit_text(surface, hint, px(14, s), TEXT_DIM, (w - px(20, s), h - px(14, s)), "bottomright")
+
+    def _autosave_text(self, info: dict[str, Any]) -> str:
+        if not info.get("ok"):
+            return self.app.t("menu.autosave_damaged")
+        when = datetime.fromtimestamp(info["mtime"]).strftime("%d.%m.%Y %H:%M")
+        return self.app.t("menu.autosave_info", date=when, turn=info.get("turn", 0))
+
+
+class LoadingScene(Scene):
+    """Warms the art cache in a worker thread with a progress bar, then opens the menu."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.done = 0
+        self.total = 1
+        self.finished = False
+        self.error: str | None = None
+        self.started = time.perf_counter()
+        self.background = make_background(app.size)
+        self._lock = threading.Lock()
+        sizes = startup_art_sizes(app.size)
+        self._thread = threading.Thread(target=self._work, args=(app.art, sizes), daemon=True)
+        self._thread.start()
+
+    def _progress(self, done: int, total: int) -> None:
+        with self._lock:
+            self.done, self.total = done, total + 1
+
+    def _work(self, art: ArtCache, sizes: dict[str, Any]) -> None:
+        try:
+            art.warm(sizes, self._progress)
+            if not backdrop_path(self.app).is_file():
+                build_backdrop(self.app)
+        except Exception as exc:  # noqa: BLE001 - a failed warm-up must not stop the app; art renders lazily
+            self.error = str(exc)
+        with self._lock:
+            self.done = self.total
+            self.finished = True
+
+    def update(self, dt: float) -> None:
+        """Open the menu once the worker is done."""
+        if self.finished and self.app.top is self:
+            self.app.replace(MenuScene(self.app))
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        """New background for the new size."""
+        self.background = make_background(size)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Title, a progress bar and what is being prepared."""
+        w, h = surface.get_size()
+        s = max(0.55, min(1.6, min(w / 1600, h / 900)))
+        if self.background.get_size() != (w, h):
+            surface.fill((22, 26, 34))
+        else:
+            surface.blit(self.background, (0, 0))
+        draw_title(surface, self.app, w // 2, int(h * 0.28), s, int(w * 0.7), centered=True)
+        with self._lock:
+            share = self.done / max(1, self.total)
+        bar = pygame.Rect(0, 0, px(520, s), px(18, s))
+        bar.center = (w // 2, int(h * 0.62))
+        pygame.draw.rect(surface, (16, 19, 25), bar, border_radius=bar.height // 2)
+        fill = bar.copy()
+        fill.width = max(bar.height, int(bar.width * share))
+        pygame.draw.rect(surface, GOLD, fill, border_radius=bar.height // 2)
+        pygame.draw.rect(surface, GOLD_DARK, bar, 1, border_radius=bar.height // 2)
+        text = self.app.t("loading.art", percent=int(share * 100))
+        blit_text(surface, text, px(18, s), TEXT, (w // 2, bar.bottom + px(14, s)), "midtop")

@@ -1,0 +1,456 @@
+"""The new game screen: variant, seats (human or AI, names, colours), board set-up, seed and options."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.ai.registry import BOT_IDS
+from game.core.errors import GameError
+from game.core.options import OptionSpec
+from game.core.registry import available_variants
+from game.core.seats import Seat
+from game.core.variant import Variant
+from gui.dialogs import (
+    GOLD, GOLD_DARK, PANEL, TEXT, TEXT_DIM, Cycler, Stepper, StyledButton, TextField, Toggle, WidgetScene,
+    blit_text, draw_heading, ellipsize, fit_text, is_click, player_swatch, px,
+)
+from gui.fonts import font, wrap_text
+
+if TYPE_CHECKING:
+    from gui.app import App
+
+REPO_LAYOUTS = Path(__file__).resolve().parent.parent / "saves" / "layouts"
+LAYOUT_MODE = "layout"
+NAME_LENGTH = 18
+MAX_SEED = 999_999_999
+
+
+@dataclass
+class SeatDraft:
+    """A seat being set up: its colour, name, controller, and whether the name still follows the colour."""
+
+    color: str
+    name: str
+    controller: str
+    auto_name: bool = True
+
+
+def layout_files(app: App) -> list[Path]:
+    """Board layout files (*.json) from the repo's saves/layouts and the user's data folder."""
+    files: list[Path] = []
+    for folder in (REPO_LAYOUTS, app.save_dir / "layouts"):
+        if folder.is_dir():
+            files.extend(sorted(p for p in folder.glob("*.json") if p.is_file()))
+    return files
+
+
+def option_label(app: App, spec: OptionSpec) -> str:
+    """The translated label of an option (its name when there is no translation)."""
+    return app.t(spec.label_key) if app.translator.has(spec.label_key) else spec.name
+
+
+def choice_label(app: App, name: str, value: Any) -> str:
+    """The translated label of one choice of an option."""
+    key = f"option.{name}.{value}"
+    return app.t(key) if app.translator.has(key) else str(value)
+
+
+class Swatch:
+    """A player-colour button: a click picks the next colour nobody else has."""
+
+    def __init__(self, rect: pygame.Rect, color: str, on_click: Callable[[], None]) -> None:
+        self.rect = rect
+        self.color = color
+        self.on_click = on_click
+        self.hovered = False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Left click cycles the colour."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+        elif is_click(event) and self.rect.collidepoint(event.pos):
+            self.on_click()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """A round swatch with a gold ring when hovered."""
+        r = self.rect.height // 2
+        center = self.rect.center
+        pygame.draw.circle(surface, (10, 12, 16), (center[0] + 1, center[1] + 2), r)
+        pygame.draw.circle(surface, player_swatch(self.color), center, r - 2)
+        pygame.draw.circle(surface, GOLD if self.hovered else (20, 22, 28), center, r - 1, 2)
+
+
+class NewGameScene(WidgetScene):
+    """Everything needed to start a game; Start calls variant.new_game and opens the table."""
+
+    def __init__(self, app: App) -> None:
+        from gui.menu import backdrop_for
+
+        self.backdrop = backdrop_for(app)
+        self.variants: list[type[Variant]] = list(available_variants())
+        self.variant_index = 0
+        self.layouts = layout_files(app)
+        self.layout_index = 0
+        self.seed_field = TextField(pygame.Rect(0, 0, 10, 10), str(random.randrange(1, 1_000_000)), 9,
+                                    allowed="0123456789")
+        self.name_fields: list[TextField] = []
+        self.seats: list[SeatDraft] = []
+        self.board_mode = ""
+        self.options: dict[str, Any] = {}
+        self.labels: list[tuple[str, tuple[int, int], str, int, bool, int]] = []
+        self.start_button: StyledButton | None = None
+        self._reset_variant(app)
+        self._lang = app.settings.lang
+        super().__init__(app)
+
+    # ------------------------------------------------------------ model
+
+    @property
+    def variant(self) -> type[Variant]:
+        """The chosen variant class."""
+        return self.variants[self.variant_index]
+
+    def _reset_variant(self, app: App) -> None:
+        """Default seats, board and options for the chosen variant."""
+        v = self.variant
+        count = max(v.min_players, min(4, v.max_players))
+        defaults = v.default_seats(count)
+        ai = BOT_IDS[-1]
+        self.seats = [SeatDraft(s.color, app.t(f"color.{s.color}.player"), "human" if i == 0 else ai)
+                      for i, s in enumerate(defaults)]
+        self.name_fields = [self._name_field(seat) for seat in self.seats]
+        self.options = {spec.name: spec.default for spec in v.option_specs if spec.name != "board"}
+        modes = self.board_modes()
+        board = next((spec for spec in v.option_specs if spec.name == "board"), None)
+        self.board_mode = board.default if board is not None else modes[0]
+
+    def _name_field(self, seat: SeatDraft) -> TextField:
+        def edited(text: str) -> None:
+            seat.name = text
+            seat.auto_name = False
+
+        return TextField(pygame.Rect(0, 0, 10, 10), seat.name, NAME_LENGTH, on_change=edited)
+
+    def board_modes(self) -> list[str]:
+        """The board choices: the variant's "board" option values, plus a layout file when there are any."""
+        board = next((spec for spec in self.variant.option_specs if spec.name == "board"), None)
+        modes = list(board.choices or ()) if board is not None else []
+        if self.layouts:
+            modes.append(LAYOUT_MODE)
+        return modes or [""]
+
+    def controllers(self) -> list[str]:
+        """Who can play a seat: a human or one of the bots."""
+        return ["human", *BOT_IDS]
+
+    def controller_label(self, controller: str) -> str:
+        """The translated label of a controller."""
+        return self.app.t("newgame.human") if controller == "human" else self.app.t(f"newgame.ai.{controller}")
+
+    def next_color(self, index: int) -> None:
+        """Give seat index the next colour of the variant that no other seat has."""
+        colors = list(self.variant.colors)
+        taken = {s.color for i, s in enumerate(self.seats) if i != index}
+        seat = self.seats[index]
+        start = colors.index(seat.color) if seat.color in colors else -1
+        for k in range(1, len(colors) + 1):
+            candidate = colors[(start + k) % len(colors)]
+            if candidate not in taken:
+                seat.color = candidate
+                break
+        if seat.auto_name:
+            seat.name = self.app.t(f"color.{seat.color}.player")
+            self.name_fields[index].set_text(seat.name)
+
+    def add_seat(self) -> None:
+        """Add a seat (an AI) with a free colour."""
+        if len(self.seats) >= self.variant.max_players:
+            return
+        taken = {s.color for s in self.seats}
+        color = next(c for c in self.variant.colors if c not in taken)
+        seat = SeatDraft(color, self.app.t(f"color.{color}.player"), BOT_IDS[-1])
+        self.seats.append(seat)
+        self.name_fields.append(self._name_field(seat))
+        self.layout()
+
+    def remove_seat(self, index: int) -> None:
+        """Remove a seat while more than the minimum remain."""
+        if len(self.seats) <= self.variant.min_players:
+            return
+        del self.seats[index]
+        del self.name_fields[index]
+        self.layout()
+
+    def set_controller(self, index: int, controller: str) -> None:
+        """Choose who plays a seat."""
+        self.seats[index].controller = controller
+
+    def all_ai(self) -> None:
+        """Make every seat an AI (for watching bots play)."""
+        for seat in self.seats:
+            if seat.controller == "human":
+                seat.controller = BOT_IDS[-1]
+        self.layout()
+
+    def set_variant(self, index: int) -> None:
+        """Switch to another variant (seats, board and options start from its defaults)."""
+        self.variant_index = index
+        self._reset_variant(self.app)
+        self.layout()
+
+    def set_board_mode(self, mode: str) -> None:
+        """Choose the board set-up."""
+        self.board_mode = mode
+        self.layout()
+
+    def set_option(self, name: str, value: Any) -> None:
+        """Set one variant option."""
+        self.options[name] = value
+
+    def reroll_seed(self) -> None:
+        """A new random seed."""
+        self.seed_field.set_text(str(random.randrange(1, 1_000_000)))
+
+    def build_seats(self) -> tuple[Seat, ...]:
+        """The seats as the rules model wants them (an empty name becomes the colour's name)."""
+        return tuple(Seat(s.name.strip() or self.app.t(f"color.{s.color}.player"), s.color, s.controller)
+                     for s in self.seats)
+
+    def seed(self) -> int:
+        """The seed typed (0 when empty)."""
+        text = self.seed_field.text.strip()
+        return min(int(text), MAX_SEED) if text.isdigit() else 0
+
+    def build_game(self) -> Any:
+        """Start the game from the choices; raise GameError, OSError or ValueError on a bad choice or file."""
+        options = dict(self.options)
+        layout = None
+        if self.board_mode == LAYOUT_MODE:
+            path = self.layouts[self.layout_index]
+            layout = json.loads(path.read_text(encoding="utf-8"))
+            if not isinstance(layout, dict):
+                raise ValueError(f"{path.name}: a layout file must hold a JSON object")
+        elif self.board_mode:
+            options["board"] = self.board_mode
+        return self.variant.new_game(self.build_seats(), self.seed(), options, layout=layout)
+
+    def start(self) -> None:
+        """Build the game and open its table; a problem is shown as a message."""
+        try:
+            game = self.build_game()
+        except (GameError, OSError, ValueError, KeyError, TypeError) as exc:
+            self.app.show_message("newgame.failed", error=str(exc))
+            return
+        self.app.start_game(game)
+
+    # ------------------------------------------------------------ layout
+
+    def layout(self) -> None:
+        """Two panels (players; board and options) and the bottom buttons."""
+        if self._lang != self.app.settings.lang:
+            # Names that still follow the colour follow the language too.
+            self._lang = self.app.settings.lang
+            for seat, field in zip(self.seats, self.name_fields):
+                if seat.auto_name:
+                    seat.name = self.app.t(f"color.{seat.color}.player")
+                    field.set_text(seat.name)
+        s = self.scale
+        w, h = self.app.size
+        t = self.app.t
+        v = self.variant
+        margin = px(48, s)
+        gap = px(28, s)
+        top = px(104, s)
+        bottom = h - px(100, s)
+        left_w = int((w - 2 * margin - gap) * 0.56)
+        self.left = pygame.Rect(margin, top, left_w, bottom - top)
+        self.right = pygame.Rect(self.left.right + gap, top, w - 2 * margin - gap - left_w, bottom - top)
+        fs = px(18, s)
+        ch = px(42, s)
+        pad = px(24, s)
+        self.labels = []
+        widgets: list[Any] = []
+
+        # Players panel
+        x0 = self.left.x + pad
+        inner_w = self.left.width - 2 * pad
+        y = self.left.y + px(64, s)
+        label_w = px(130, s)
+        self.labels.append((t("newgame.variant"), (x0, y + ch // 2), "midleft", px(18, s), True, label_w - px(10, s)))
+        widgets.append(Cycler(pygame.Rect(x0 + label_w, y, inner_w - label_w, ch), self.variants, self.variant_index,
+                              lambda cls: t(cls.name_key) if self.app.translator.has(cls.name_key) else cls.id,
+                              lambda cls: self.set_variant(self.variants.index(cls)), fs))
+        y += ch + px(26, s)
+        row_h = px(58, s)
+        swatch = px(40, s)
+        remove_w = px(40, s)
+        can_remove = len(self.seats) > v.min_players
+        ctrl_w = int((inner_w - swatch - remove_w - px(36, s)) * 0.45)
+        name_w = inner_w - swatch - ctrl_w - remove_w - px(36, s)
+        self.seat_rows: list[dict[str, Any]] = []
+        for i, seat in enumerate(self.seats):
+            cy = y + row_h // 2
+            sw = Swatch(pygame.Rect(x0, cy - swatch // 2, swatch, swatch), seat.color,
+                        lambda i=i: (self.next_color(i), self.layout()))
+            field = self.name_fields[i]
+            field.rect = pygame.Rect(x0 + swatch + px(12, s), cy - ch // 2, name_w, ch)
+            field.font_size = fs
+            ctrl = Cycler(pygame.Rect(field.rect.right + px(12, s), cy - ch // 2, ctrl_w, ch), self.controllers(),
+                          self.controllers().index(seat.controller) if seat.controller in self.controllers() else 0,
+                          self.controller_label, lambda c, i=i: self.set_controller(i, c), fs)
+            row = {"swatch": sw, "name": field, "controller": ctrl}
+            widgets.extend([sw, field, ctrl])
+            if can_remove:
+                rm = StyledButton(pygame.Rect(ctrl.rect.right + px(12, s), cy - ch // 2, remove_w, ch), "×",
+                                  lambda i=i: self.remove_seat(i), "danger", font_size=px(22, s),
+                                  tooltip=t("newgame.remove_player"))
+                row["remove"] = rm
+                widgets.append(rm)
+            self.seat_rows.append(row)
+            y += row_h
+        y += px(10, s)
+        bw = (inner_w - px(12, s)) // 2
+        self.add_button = StyledButton(pygame.Rect(x0, y, bw, ch), t("newgame.add_player"), self.add_seat,
+                                       enabled=len(self.seats) < v.max_players, font_size=fs)
+        self.all_ai_button = StyledButton(pygame.Rect(x0 + bw + px(12, s), y, bw, ch), t("newgame.all_ai"),
+                                          self.all_ai, font_size=fs)
+        widgets.extend([self.add_button, self.all_ai_button])
+        self.players_hint_y = y + ch + px(16, s)
+
+        # Board and options panel
+        x1 = self.right.x + pad
+        inner_r = self.right.width - 2 * pad
+        label_r = int(inner_r * 0.5)
+        limit = label_r - px(12, s)
+        control_w = inner_r - label_r
+        xc = x1 + label_r
+        y = self.right.y + px(64, s)
+        modes = self.board_modes()
+        mode_index = modes.index(self.board_mode) if self.board_mode in modes else 0
+        self.labels.append((t("newgame.board"), (x1, y + ch // 2), "midleft", fs, False, limit))
+        widgets.append(Cycler(pygame.Rect(xc, y, control_w, ch), modes, mode_index,
+                              lambda m: t("newgame.board.layout") if m == LAYOUT_MODE else choice_label(self.app, "board", m),
+                              self.set_board_mode, fs))
+        y += ch + px(12, s)
+        if self.board_mode == LAYOUT_MODE and self.layouts:
+            self.labels.append((t("newgame.layout_file"), (x1, y + ch // 2), "midleft", fs, False, limit))
+            widgets.append(Cycler(pygame.Rect(xc, y, control_w, ch), self.layouts, self.layout_index,
+                                  lambda p: p.stem, lambda p: setattr(self, "layout_index", self.layouts.index(p)), fs))
+            y += ch + px(12, s)
+        self.labels.append((t("newgame.seed"), (x1, y + ch // 2), "midleft", fs, False, limit))
+        reroll_w = px(112, s)
+        self.seed_field.rect = pygame.Rect(xc, y, control_w - reroll_w - px(10, s), ch)
+        self.seed_field.font_size = fs
+        widgets.append(self.seed_field)
+        widgets.append(StyledButton(pygame.Rect(self.seed_field.rect.right + px(10, s), y, reroll_w, ch),
+                                    t("newgame.reroll"), self.reroll_seed, font_size=px(16, s)))
+        y += ch + px(40, s)
+        self.options_heading_y = y - px(30, s)
+        specs = [spec for spec in v.option_specs if spec.name != "board"]
+        room = self.right.bottom - y - px(12, s)
+        opt_h = max(px(34, s), min(ch + px(10, s), room // max(1, len(specs))))
+        oh = min(ch, opt_h - px(6, s))
+        for spec in specs:
+            self.labels.append((option_label(self.app, spec), (x1, y + oh // 2), "midleft", fs, False, limit))
+            widgets.append(self._option_control(spec, pygame.Rect(xc, y, control_w, oh), fs))
+            y += opt_h
+
+        # Bottom buttons
+        bw, bh = px(220, s), px(52, s)
+        by = h - px(24, s) - bh
+        self.back_button = StyledButton(pygame.Rect(margin, by, bw, bh), t("app.back"), self.back,
+                                        font_size=px(20, s))
+        self.start_button = StyledButton(pygame.Rect(w - margin - bw, by, bw, bh), t("newgame.start"), self.start,
+                                         "primary", font_size=px(20, s))
+        widgets.extend([self.back_button, self.start_button])
+        self.widgets = widgets
+
+    def _option_control(self, spec: OptionSpec, rect: pygame.Rect, fs: int) -> Any:
+        """A toggle, stepper or cycler for one option."""
+        value = self.options[spec.name]
+        setter = lambda v, name=spec.name: self.set_option(name, v)  # noqa: E731
+        if spec.type is bool:
+            return Toggle(pygame.Rect(rect.x, rect.y + rect.height // 8, rect.width, rect.height * 3 // 4), value,
+                          setter, (self.app.t("app.off"), self.app.t("app.on")))
+        if spec.choices:
+            choices = list(spec.choices)
+            return Cycler(rect, choices, choices.index(value) if value in choices else 0,
+                          lambda c, name=spec.name: choice_label(self.app, name, c), setter, fs)
+        if spec.type is int:
+            return Stepper(pygame.Rect(rect.x, rect.y, min(rect.width, rect.height * 4), rect.height), value,
+                           spec.minimum, spec.maximum, setter, fs)
+        field = TextField(rect, str(value), 24, on_change=setter)
+        field.font_size = fs
+        return field
+
+    def description(self) -> list[str]:
+        """Paragraphs about the chosen variant and board set-up."""
+        t = self.app.t
+        out = []
+        key = f"{self.variant.name_key}.desc"
+        if self.app.translator.has(key):
+            out.append(t(key))
+        board_key = f"newgame.board_desc.{self.board_mode}"
+        if self.app.translator.has(board_key):
+            out.append(t(board_key))
+        return out
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Enter (outside a text field) starts the game."""
+        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                and self.focused_field() is None):
+            self.start()
+            return True
+        return super().handle_event(event)
+
+    # ------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Backdrop, the two panels with their headings, labels and controls."""
+        w, h = surface.get_size()
+        s = self.scale
+        surface.blit(self.backdrop.surface((w, h)), (0, 0))
+        draw_heading(surface, self.app.t("newgame.title"), (w // 2, px(24, s)), px(36, s))
+        for rect, key in ((self.left, "newgame.players"), (self.right, "newgame.board_and_rules")):
+            self.panels.draw(surface, rect, PANEL, 232, 14, GOLD_DARK)
+            blit_text(surface, self.app.t(key), px(22, s), GOLD, (rect.x + px(24, s), rect.y + px(20, s)),
+                      bold=True)
+        blit_text(surface, self.app.t("newgame.options"), px(19, s), GOLD,
+                  (self.right.x + px(24, s), self.options_heading_y), bold=True)
+        pygame.draw.line(surface, GOLD_DARK, (self.right.x + px(24, s), self.options_heading_y + px(26, s)),
+                         (self.right.right - px(24, s), self.options_heading_y + px(26, s)))
+        for text, pos, anchor, size, bold, limit in self.labels:
+            size = max(size - 3, fit_text(text, size, limit, bold))
+            blit_text(surface, ellipsize(text, size, limit, bold), size, TEXT, pos, anchor, bold=bold)
+        hint = self.app.t("newgame.players_hint", min=self.variant.min_players, max=self.variant.max_players)
+        x = self.left.x + px(24, s)
+        width = self.left.width - px(48, s)
+        y = self.players_hint_y
+        for line in wrap_text(hint, px(15, s), width):
+            blit_text(surface, line, px(15, s), TEXT_DIM, (x, y))
+            y += font(px(15, s)).get_linesize()
+        y += px(20, s)
+        if y + px(60, s) < self.left.bottom:
+            pygame.draw.line(surface, GOLD_DARK, (x, y), (x + width, y))
+            y += px(14, s)
+            blit_text(surface, self.app.t("newgame.about"), px(19, s), GOLD, (x, y), bold=True)
+            y += px(32, s)
+            size = px(16, s)
+            line_h = font(size).get_linesize()
+            for paragraph in self.description():
+                for line in wrap_text(paragraph, size, width):
+                    if y + line_h > self.left.bottom - px(12, s):
+                        break
+                    blit_text(surface, line, size, TEXT, (x, y))
+                    y += line_h
+                y += px(8, s)
+        self.draw_widgets(surface)

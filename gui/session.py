@@ -1,0 +1,331 @@
+"""A running game at the table: seats, who acts now, hot-seat passing, AI workers, pacing and autosave."""
+
+from __future__ import annotations
+
+import logging
+import queue
+import random
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.core.actions import Action, Event
+from game.core.errors import GameError
+from game.core.game import Game
+
+log = logging.getLogger(__name__)
+
+#: Seconds between two AI actions at speed factor 1.
+AI_BASE_DELAY = 0.65
+_SPEED_WORDS = {"slow": 0.5, "normal": 1.0, "fast": 2.5, "instant": 0.0, "max": 0.0}
+
+
+def speed_factor(value: Any, default: float = 1.0) -> float:
+    """Turn a speed setting (a number, or a word like 'slow'/'fast'/'instant') into a factor; 0 means no delay."""
+    if isinstance(value, bool):
+        return default
+    if isinstance(value, (int, float)):
+        return max(0.0, float(value))
+    if isinstance(value, str):
+        word = value.strip().lower()
+        if word in _SPEED_WORDS:
+            return _SPEED_WORDS[word]
+        try:
+            return max(0.0, float(word))
+        except ValueError:
+            return default
+    return default
+
+
+@dataclass(frozen=True, slots=True)
+class AIRequest:
+    """What an AI worker needs: the bot, the seat's view, its legal actions, a seed, and a token to match the answer."""
+
+    token: tuple[int, int, int]
+    bot: Any
+    view: Any
+    legal: tuple[Action, ...]
+    seed: int
+
+
+class AIWorker:
+    """A daemon thread that answers AIRequests with chosen actions through a queue; never blocks the caller."""
+
+    def __init__(self) -> None:
+        self._requests: queue.Queue[AIRequest | None] = queue.Queue()
+        self._results: queue.Queue[tuple[tuple[int, int, int], Action]] = queue.Queue()
+        self._thread = threading.Thread(target=self._run, name="catan-ai", daemon=True)
+        self._thread.start()
+
+    def submit(self, request: AIRequest) -> None:
+        """Queue a request; the answer appears later in poll()."""
+        self._requests.put(request)
+
+    def poll(self) -> tuple[tuple[int, int, int], Action] | None:
+        """The next finished answer (token, action), or None at once when none is ready."""
+        try:
+            return self._results.get_nowait()
+        except queue.Empty:
+            return None
+
+    def stop(self) -> None:
+        """Ask the thread to end after its current request."""
+        self._requests.put(None)
+
+    @property
+    def alive(self) -> bool:
+        """Whether the worker thread still runs."""
+        return self._thread.is_alive()
+
+    def _run(self) -> None:
+        while True:
+            request = self._requests.get()
+            if request is None:
+                return
+            rng = random.Random(request.seed)
+            legal = list(request.legal)
+            try:
+                action = request.bot.choose(request.view, legal, rng)
+                if action not in legal:
+                    raise GameError(f"bot chose an action that is not legal: {action!r}")
+            except Exception:  # a faulty bot must not stop the game
+                log.exception("AI bot failed; playing a random legal action")
+                action = legal[rng.randrange(len(legal))]
+            self._results.put((request.token, action))
+
+
+def make_seat_bot(controller: str, family: str) -> Any:
+    """The bot for an AI seat; falls back to the random bot when the named one is not available."""
+    from game.ai.registry import make_bot
+
+    try:
+        return make_bot(controller, family)
+    except Exception:  # e.g. a bot module not written yet
+        log.warning("bot %r is not available for %s; using the random bot", controller, family)
+        return make_bot("random", family)
+
+
+Listener = Callable[[Action, list[Event]], None]
+
+
+class GameSession:
+    """Holds the game and seats; decides who acts, hides hands between humans, runs AIs off the main thread."""
+
+    def __init__(self, game: Game, *, bots: dict[int, Any] | None = None, autosave_path: Path | None = None,
+                 ai_speed: Callable[[], float] | None = None) -> None:
+        self.game = game
+        self.seats = game.seats
+        family = getattr(game.variant, "family", "catan")
+        self.bots: dict[int, Any] = dict(bots or {})
+        for p, seat in enumerate(self.seats):
+            if not seat.is_human and p not in self.bots:
+                self.bots[p] = make_seat_bot(seat.controller, family)
+        self.human_seats: tuple[int, ...] = tuple(p for p, s in enumerate(self.seats) if s.is_human)
+        self.autosave_path = autosave_path
+        self._ai_speed = ai_speed or (lambda: 1.0)
+        self.listeners: list[Listener] = []
+        self.paused = False
+        self.watch_speed = 1.0
+        self._step_once = False
+        self._worker: AIWorker | None = None
+        self._pending: dict[int, tuple[int, int, int]] = {}
+        self._ready: dict[int, Action] = {}
+        self._epoch = 0
+        self._cooldown = 0.0
+        self._legal_cache: dict[tuple[int, int], list[Action]] = {}
+        self.last_error: str | None = None
+        first = self._preferred_human()
+        self.viewer: int = first if first is not None else (self.human_seats[0] if self.human_seats else -1)
+        self.pass_to: int | None = None
+        self._check_pass()
+
+    # ------------------------------------------------------------------ who acts
+
+    @property
+    def all_ai(self) -> bool:
+        """Whether every seat is an AI (watch mode)."""
+        return not self.human_seats
+
+    @property
+    def revision(self) -> int:
+        """A number that changes whenever the game changes (the length of the action log)."""
+        return len(self.game.log)
+
+    def is_human(self, player: int) -> bool:
+        """Whether a person plays this seat."""
+        return 0 <= player < len(self.seats) and self.seats[player].is_human
+
+    def _preferred_human(self) -> int | None:
+        active = [p for p in self.game.active_players() if self.is_human(p)]
+        if not active:
+            return None
+        viewer = getattr(self, "viewer", -1)
+        return viewer if viewer in active else active[0]
+
+    def actor(self) -> int | None:
+        """The seat that must act now: a human who may act, else the first active AI; None when over."""
+        human = self._preferred_human()
+        if human is not None:
+            return human
+        active = self.game.active_players()
+        return active[0] if active else None
+
+    def human_actor(self) -> int | None:
+        """The human whose input the table takes now (None while the pass screen is up or only AIs act)."""
+        if self.pass_to is not None:
+            return None
+        human = self._preferred_human()
+        return human if human == self.viewer else None
+
+    def ai_actors(self) -> tuple[int, ...]:
+        """Active seats played by AIs."""
+        return tuple(p for p in self.game.active_players() if not self.is_human(p))
+
+    def _check_pass(self) -> None:
+        """Put up the pass screen when a different human than the shown one must act."""
+        human = self._preferred_human()
+        if human is None or human == self.viewer:
+            self.pass_to = None if human == self.viewer else self.pass_to
+            return
+        if len(self.human_seats) <= 1:
+            self.viewer = human
+            self.pass_to = None
+        else:
+            self.pass_to = human
+
+    def confirm_pass(self) -> None:
+        """The named human has the screen now: show their view."""
+        if self.pass_to is not None:
+            self.viewer = self.pass_to
+            self.pass_to = None
+
+    # ------------------------------------------------------------------ actions
+
+    def legal(self, player: int) -> list[Action]:
+        """The player's legal actions now (cached per game revision)."""
+        key = (self.revision, player)
+        cached = self._legal_cache.get(key)
+        if cached is None:
+            if len(self._legal_cache) > 16:
+                self._legal_cache.clear()
+            cached = self._legal_cache[key] = self.game.legal_actions(player)
+        return cached
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether the game would accept the action now."""
+        return self.game.is_legal(action)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply an action through the game (IllegalAction propagates), tell listeners, autosave after a turn."""
+        events = self.game.apply(action)
+        self._legal_cache.clear()
+        for listener in list(self.listeners):
+            listener(action, events)
+        if any(e.kind == "turn_ended" for e in events):
+            self.autosave()
+        self._check_pass()
+        return events
+
+    def autosave(self) -> None:
+        """Save the game to the autosave path (errors are logged, never raised)."""
+        if self.autosave_path is None:
+            return
+        from game.core.saves import save_game
+
+        try:
+            save_game(self.game, Path(self.autosave_path))
+        except Exception as exc:  # a full disk must not end the game
+            self.last_error = str(exc)
+            log.warning("autosave failed: %s", exc)
+
+    # ------------------------------------------------------------------ AI
+
+    def _delay(self) -> float:
+        factor = speed_factor(self._ai_speed())
+        if self.all_ai:
+            factor *= self.watch_speed
+        return 0.0 if factor <= 0 else AI_BASE_DELAY / factor
+
+    def step_once(self) -> None:
+        """In watch mode while paused: let the next AI action through."""
+        self._step_once = True
+
+    def _token(self, player: int) -> tuple[int, int, int]:
+        return (self._epoch, self.revision, player)
+
+    def update(self, dt: float, hold: bool = False) -> list[tuple[Action, list[Event]]]:
+        """Poll the AI worker and apply at most one ready AI action when pacing allows; never blocks."""
+        self._cooldown = max(0.0, self._cooldown - dt)
+        done: list[tuple[Action, list[Event]]] = []
+        if self.game.is_over():
+            return done
+        ai = self.ai_actors()
+        if not ai:
+            return done
+        if self._worker is None:
+            self._worker = AIWorker()
+        while (answer := self._worker.poll()) is not None:
+            token, action = answer
+            if token[2] in self._pending and self._pending[token[2]] == token:
+                del self._pending[token[2]]
+                if token == self._token(token[2]):
+                    self._ready[token[2]] = action
+        for p in ai:
+            token = self._token(p)
+            if p in self._ready or self._pending.get(p) == token:
+                continue
+            self._pending[p] = token
+            self._worker.submit(AIRequest(token, self.bots[p], self.game.view(p), tuple(self.legal(p)),
+                                          self._seed(p)))
+        if hold or self._cooldown > 0:
+            return done
+        if self.all_ai and self.paused and not self._step_once:
+            return done
+        for p in ai:
+            action = self._ready.pop(p, None)
+            if action is None:
+                continue
+            if not self.game.is_legal(action):
+                continue
+            self._step_once = False
+            done.append((action, self.apply(action)))
+            self._ready.clear()
+            self._cooldown = self._delay()
+            break
+        return done
+
+    def _seed(self, player: int) -> int:
+        return (self.game.seed * 1_000_003 + self.revision * 131 + player) & 0x7FFFFFFF
+
+    @property
+    def ai_thinking(self) -> bool:
+        """Whether an AI seat is to act and has not acted yet."""
+        return bool(self.ai_actors()) and not self.game.is_over()
+
+    def reset_ai(self) -> None:
+        """Forget outstanding AI requests (after the game was changed from outside)."""
+        self._epoch += 1
+        self._pending.clear()
+        self._ready.clear()
+        self._legal_cache.clear()
+        self._check_pass()
+
+    def close(self) -> None:
+        """Stop the AI worker thread."""
+        if self._worker is not None:
+            self._worker.stop()
+            self._worker = None
+
+
+def wait_for_ai(session: GameSession, timeout: float = 5.0) -> list[tuple[Action, list[Event]]]:
+    """Test helper: update the session until an AI action lands or the timeout passes."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        done = session.update(1.0)
+        if done:
+            return done
+        time.sleep(0.001)
+    return []

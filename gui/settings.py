@@ -1,0 +1,82 @@
+"""User settings (language, animation and AI speed, fullscreen) kept as JSON in the config dir."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from game.core.saves import write_json_atomic
+from gui.i18n import Translator
+
+SETTINGS_FILE = "settings.json"
+# Speed multipliers offered in the settings screen; 0 turns animations off.
+ANIMATION_SPEEDS: tuple[float, ...] = (0.0, 0.5, 1.0, 2.0)
+AI_SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0)
+MAX_SPEED = 10.0
+
+
+def _default_lang() -> str:
+    return Translator.default_language()
+
+
+@dataclass
+class Settings:
+    """What the player chose in the settings screen; speeds are multipliers (higher is faster)."""
+
+    lang: str = field(default_factory=_default_lang)
+    animation_speed: float = 1.0
+    ai_speed: float = 1.0
+    fullscreen: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """The settings as a JSON object."""
+        return asdict(self)
+
+    @staticmethod
+    def from_json(data: Any) -> Settings:
+        """Read settings, refusing anything malformed with ValueError (unknown keys are ignored)."""
+        if not isinstance(data, dict):
+            raise ValueError("the settings file must hold a JSON object")
+        out = Settings()
+        known = {f.name for f in fields(Settings)}
+        for key, value in data.items():
+            if key not in known:
+                continue
+            setattr(out, key, _checked(key, value))
+        return out
+
+
+def _checked(key: str, value: Any) -> Any:
+    """Validate one setting value, raising ValueError with the key's name."""
+    if key == "lang":
+        if not isinstance(value, str) or value not in Translator.available_languages():
+            raise ValueError(f"unknown language {value!r}")
+        return value
+    if key in ("animation_speed", "ai_speed"):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= MAX_SPEED:
+            raise ValueError(f"{key} must be a number from 0 to {MAX_SPEED:g}, got {value!r}")
+        return float(value)
+    if key == "fullscreen":
+        if not isinstance(value, bool):
+            raise ValueError(f"fullscreen must be true or false, got {value!r}")
+        return value
+    raise ValueError(f"unknown setting {key!r}")
+
+
+def load_settings(path: Path) -> tuple[Settings, str | None]:
+    """Read settings from path; a missing file gives defaults, a damaged one defaults and the reason."""
+    path = Path(path)
+    if not path.exists():
+        return Settings(), None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return Settings.from_json(data), None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, ValueError) as exc:
+        return Settings(), f"{path.name}: {exc}"
+
+
+def save_settings(settings: Settings, path: Path) -> None:
+    """Write settings to path atomically."""
+    write_json_atomic(Path(path), settings.to_json())

@@ -1,0 +1,100 @@
+"""The settings screen: language, animation speed, AI speed, fullscreen (saved at once)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from gui.dialogs import (
+    GOLD_DARK, PANEL, TEXT, TEXT_DIM, Cycler, StyledButton, Toggle, WidgetScene, blit_text, draw_heading, ellipsize, px,
+)
+from gui.i18n import Translator
+from gui.settings import AI_SPEEDS, ANIMATION_SPEEDS
+
+if TYPE_CHECKING:
+    from gui.app import App
+
+
+def _nearest_index(values: tuple[float, ...], value: float) -> int:
+    return min(range(len(values)), key=lambda i: abs(values[i] - value))
+
+
+class SettingsScene(WidgetScene):
+    """Each row a label and a control; changes apply and are written immediately."""
+
+    def __init__(self, app: App) -> None:
+        from gui.menu import backdrop_for
+
+        self.backdrop = backdrop_for(app)
+        self.rows: list[tuple[str, str, pygame.Rect]] = []
+        super().__init__(app)
+
+    def layout(self) -> None:
+        """A centred panel with four rows and Back."""
+        s = self.scale
+        w, h = self.app.size
+        t = self.app.t
+        settings = self.app.settings
+        self.panel = pygame.Rect(0, 0, min(w - 40, px(880, s)), min(h - 40, px(600, s)))
+        self.panel.center = (w // 2, h // 2)
+        pad = px(40, s)
+        row_h = px(86, s)
+        control_w = px(330, s)
+        ch = px(46, s)
+        x = self.panel.right - pad - control_w
+        y = self.panel.y + px(110, s)
+        fs = px(19, s)
+        langs = Translator.available_languages() or ["en"]
+        speed_labels = {0.0: "settings.speed_off", 0.5: "settings.speed_slow", 1.0: "settings.speed_normal",
+                        2.0: "settings.speed_fast", 4.0: "settings.speed_fastest"}
+        self.language = Cycler(pygame.Rect(x, y, control_w, ch), langs,
+                               langs.index(settings.lang) if settings.lang in langs else 0,
+                               lambda v: t(f"settings.lang.{v}"), self.app.set_language, fs)
+        self.animation = Cycler(pygame.Rect(x, y + row_h, control_w, ch), ANIMATION_SPEEDS,
+                                _nearest_index(ANIMATION_SPEEDS, settings.animation_speed),
+                                lambda v: t(speed_labels[v]), self._set_animation, fs)
+        self.ai = Cycler(pygame.Rect(x, y + 2 * row_h, control_w, ch), AI_SPEEDS,
+                         _nearest_index(AI_SPEEDS, settings.ai_speed),
+                         lambda v: t(speed_labels[v]), self._set_ai, fs)
+        self.fullscreen = Toggle(pygame.Rect(x, y + 3 * row_h + px(4, s), control_w, px(38, s)), settings.fullscreen,
+                                 lambda v: self.app.toggle_fullscreen(), (t("app.off"), t("app.on")))
+        self.rows = [
+            ("settings.language", "settings.language_hint", self.language.rect),
+            ("settings.animation_speed", "settings.animation_hint", self.animation.rect),
+            ("settings.ai_speed", "settings.ai_hint", self.ai.rect),
+            ("settings.fullscreen", "settings.fullscreen_hint", self.fullscreen.rect),
+        ]
+        bw, bh = px(200, s), px(48, s)
+        self.back_button = StyledButton(pygame.Rect(self.panel.centerx - bw // 2, self.panel.bottom - bh - px(26, s),
+                                                    bw, bh), t("app.back"), self.back, "primary", font_size=fs)
+        self.widgets = [self.language, self.animation, self.ai, self.fullscreen, self.back_button]
+
+    def _set_animation(self, value: float) -> None:
+        self.app.settings.animation_speed = value
+        self.app.save_settings()
+
+    def _set_ai(self, value: float) -> None:
+        self.app.settings.ai_speed = value
+        self.app.save_settings()
+
+    def update(self, dt: float) -> None:
+        """Follow F11 pressed while this screen is open."""
+        self.fullscreen.value = self.app.settings.fullscreen
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Backdrop, panel, heading, rows with hints."""
+        w, h = surface.get_size()
+        s = self.scale
+        surface.blit(self.backdrop.surface((w, h)), (0, 0))
+        self.panels.draw(surface, self.panel, PANEL, 238, 16, GOLD_DARK)
+        draw_heading(surface, self.app.t("settings.title"), (self.panel.centerx, self.panel.y + px(26, s)), px(32, s))
+        x = self.panel.x + px(40, s)
+        for label_key, hint_key, rect in self.rows:
+            blit_text(surface, self.app.t(label_key), px(20, s), TEXT, (x, rect.centery - px(10, s)), "midleft",
+                      bold=True)
+            blit_text(surface, self.app.t(hint_key), px(15, s), TEXT_DIM, (x, rect.centery + px(13, s)), "midleft")
+        self.draw_widgets(surface)
+        note = self.app.t("settings.saved_to", path=str(self.app.settings_path))
+        blit_text(surface, ellipsize(note, px(13, s), self.panel.width - px(40, s)), px(13, s), TEXT_DIM,
+                  (self.panel.centerx, self.back_button.rect.y - px(12, s)), "midbottom")

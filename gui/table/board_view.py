@@ -1,0 +1,456 @@
+"""The board renderer: sea frame, terrain tiles, tokens, harbors and pieces, cached; plus hit-testing."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from game.catan.constants import HARBOR_RESOURCE, RESOURCES
+from game.catan.geometry import HARBOR_SPOTS, Topology
+
+SQRT3 = math.sqrt(3.0)
+TABLE_BG = (27, 35, 44)
+RIM = (112, 74, 42)
+RIM_DARK = (62, 40, 24)
+SAND = (226, 205, 152)
+FOAM = (118, 172, 208)
+PIER = (121, 84, 50)
+PIER_DARK = (66, 44, 26)
+PLAYER_RGB = {
+    "red": (196, 44, 44), "blue": (40, 92, 176), "white": (238, 236, 228), "orange": (232, 132, 32),
+    "green": (60, 150, 70), "brown": (128, 84, 48),
+}
+FRAME_APOTHEM = 5.05  # sea frame half height, in hex radii
+SUPERSAMPLE = 2
+Point = tuple[float, float]
+
+
+def player_rgb(color: str) -> tuple[int, int, int]:
+    """The RGB of a seat colour id."""
+    return PLAYER_RGB.get(color, (150, 150, 150))
+
+
+def outline_rgb(color: tuple[int, int, int]) -> tuple[int, int, int]:
+    """A dark edge colour for a piece (grey for a light colour)."""
+    if sum(color) > 600:
+        return (70, 70, 76)
+    return (int(color[0] * 0.4), int(color[1] * 0.4), int(color[2] * 0.4))
+
+
+class SpriteBook:
+    """Pygame surfaces of the Pillow art by (kind, name, size), converted once and kept."""
+
+    def __init__(self, art: Any) -> None:
+        self.art = art
+        self._cache: dict[tuple[str, str, Any], pygame.Surface] = {}
+
+    def get(self, kind: str, name: str, size: int | tuple[int, int]) -> pygame.Surface:
+        """The art as a surface; size is a width or (width, height)."""
+        key = (kind, name, size)
+        surf = self._cache.get(key)
+        if surf is None:
+            from gui.art.surfaces import to_surface
+
+            surf = to_surface(self.art.get(kind, name, size))
+            if len(self._cache) > 400:
+                self._cache.clear()
+            self._cache[key] = surf
+        return surf
+
+
+def hex_corners(cx: float, cy: float, r: float) -> list[Point]:
+    """Corners of a pointy-top hexagon of circumradius r."""
+    return [(cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a)))
+            for a in (-90, -30, 30, 90, 150, 210)]
+
+
+def rounded_polygon(points: Sequence[Point], radius: float, steps: int = 8) -> list[Point]:
+    """A convex polygon with its corners rounded by arcs of the given radius."""
+    out: list[Point] = []
+    n = len(points)
+    for i in range(n):
+        p0, p1, p2 = points[i - 1], points[i], points[(i + 1) % n]
+        v1 = (p0[0] - p1[0], p0[1] - p1[1])
+        v2 = (p2[0] - p1[0], p2[1] - p1[1])
+        l1, l2 = math.hypot(*v1), math.hypot(*v2)
+        u1, u2 = (v1[0] / l1, v1[1] / l1), (v2[0] / l2, v2[1] / l2)
+        cos_a = max(-1.0, min(1.0, u1[0] * u2[0] + u1[1] * u2[1]))
+        half = math.acos(cos_a) / 2
+        d = min(radius / math.tan(half), l1 / 2, l2 / 2)
+        a = (p1[0] + u1[0] * d, p1[1] + u1[1] * d)
+        b = (p1[0] + u2[0] * d, p1[1] + u2[1] * d)
+        for k in range(steps + 1):
+            t = k / steps
+            # quadratic Bezier through the corner: close to an arc, always inside the corner
+            x = (1 - t) ** 2 * a[0] + 2 * (1 - t) * t * p1[0] + t * t * b[0]
+            y = (1 - t) ** 2 * a[1] + 2 * (1 - t) * t * p1[1] + t * t * b[1]
+            out.append((x, y))
+    return out
+
+
+@dataclass
+class Marks:
+    """What lights up on the board: clickable nodes, edges and hexes, the hovered one, and a ghost piece."""
+
+    nodes: tuple[int, ...] = ()
+    edges: tuple[int, ...] = ()
+    hexes: tuple[int, ...] = ()
+    hover_node: int | None = None
+    hover_edge: int | None = None
+    hover_hex: int | None = None
+    ghost: str | None = None  # "settlement", "city" or "road" in the acting player's colour
+    color: str = "white"
+    pulse: float = 0.0
+    flash_hexes: tuple[int, ...] = field(default=())
+
+
+class BoardView:
+    """Draws one Catan board into a rectangle of the window and maps screen points back to spots."""
+
+    def __init__(self, sprites: SpriteBook, board: Any, topo: Topology, colors: Sequence[str]) -> None:
+        self.sprites = sprites
+        self.board = board
+        self.topo = topo
+        self.colors = tuple(colors)
+        self.rect = pygame.Rect(0, 0, 1, 1)
+        self.R = 10.0
+        self.origin = (0.0, 0.0)
+        self._node_px: list[Point] = []
+        self._edge_px: list[Point] = []
+        self._hex_px: list[Point] = []
+        self._terrain_layer: pygame.Surface | None = None
+        self._board_surface: pygame.Surface | None = None
+        self._pieces_key: Any = None
+        self._small: dict[Any, pygame.Surface] = {}
+        self._stale: pygame.Surface | None = None
+
+    # ---------------------------------------------------------------- layout
+
+    def layout(self, rect: pygame.Rect) -> None:
+        """Fit the board with its sea frame into rect (screen coordinates)."""
+        rect = pygame.Rect(rect)
+        rect.w, rect.h = max(rect.w, 60), max(rect.h, 60)
+        frame_w = 2 * FRAME_APOTHEM * 2 / SQRT3 + 0.5
+        frame_h = 2 * FRAME_APOTHEM + 0.4
+        r = min(rect.w / frame_w, rect.h / frame_h)
+        r = max(8.0, float(int(r)))
+        if rect == self.rect and r == self.R and self._terrain_layer is not None:
+            return
+        self.rect = rect
+        self.R = r
+        self.origin = (rect.centerx, rect.centery)
+        hw, qh = SQRT3 / 2 * r, r / 2
+        ox, oy = self.origin
+        self._node_px = [(ox + x * hw, oy + y * qh) for x, y in self.topo.node_xy]
+        self._edge_px = [((self._node_px[a][0] + self._node_px[b][0]) / 2,
+                          (self._node_px[a][1] + self._node_px[b][1]) / 2) for a, b in self.topo.edges]
+        self._hex_px = [(ox + (2 * q + rr) * hw, oy + 3 * rr * qh) for q, rr in self.topo.hex_coords]
+        if self._board_surface is not None:
+            self._stale = self._board_surface
+        self._terrain_layer = None
+        self._board_surface = None
+        self._pieces_key = None
+        self._small.clear()
+
+    def node_screen_pos(self, node: int) -> tuple[int, int]:
+        """Screen pixel of an intersection."""
+        x, y = self._node_px[node]
+        return (round(x), round(y))
+
+    def edge_screen_pos(self, edge: int) -> tuple[int, int]:
+        """Screen pixel of the middle of a path."""
+        x, y = self._edge_px[edge]
+        return (round(x), round(y))
+
+    def hex_screen_pos(self, hex_index: int) -> tuple[int, int]:
+        """Screen pixel of a hex centre."""
+        x, y = self._hex_px[hex_index]
+        return (round(x), round(y))
+
+    # ---------------------------------------------------------------- hit-testing
+
+    @staticmethod
+    def _nearest(pos: tuple[int, int], points: Sequence[Point], candidates: Iterable[int],
+                 limit: float) -> int | None:
+        best, best_d = None, limit
+        px, py = pos
+        for i in candidates:
+            x, y = points[i]
+            d = math.hypot(x - px, y - py)
+            if d <= best_d:
+                best, best_d = i, d
+        return best
+
+    def node_at(self, pos: tuple[int, int], candidates: Iterable[int] | None = None) -> int | None:
+        """The intersection under the point (among candidates), or None."""
+        cands = range(len(self._node_px)) if candidates is None else candidates
+        return self._nearest(pos, self._node_px, cands, self.R * 0.38)
+
+    def edge_at(self, pos: tuple[int, int], candidates: Iterable[int] | None = None) -> int | None:
+        """The path under the point (among candidates), or None."""
+        cands = range(len(self._edge_px)) if candidates is None else candidates
+        return self._nearest(pos, self._edge_px, cands, self.R * 0.36)
+
+    def hex_at(self, pos: tuple[int, int], candidates: Iterable[int] | None = None) -> int | None:
+        """The hex under the point (among candidates), or None."""
+        cands = range(len(self._hex_px)) if candidates is None else candidates
+        return self._nearest(pos, self._hex_px, cands, self.R * 0.86)
+
+    # ---------------------------------------------------------------- static layers
+
+    def _frame_polygon(self, scale: float, ox: float, oy: float, apothem: float) -> list[Point]:
+        rf = apothem * 2 / SQRT3 * self.R
+        pts = [(ox + rf * math.cos(math.radians(a)) * scale, oy + rf * math.sin(math.radians(a)) * scale)
+               for a in (0, 60, 120, 180, 240, 300)]
+        return rounded_polygon(pts, self.R * 1.1 * scale, 10)
+
+    def _harbor_geometry(self, spot: int) -> tuple[Point, Point, Point]:
+        """Badge centre and the two intersections of a harbor spot."""
+        e = self.topo.harbor_edges[spot]
+        a, b = self.topo.edges[e]
+        mx, my = self._edge_px[e]
+        hx, hy = self._hex_px[HARBOR_SPOTS[spot][0]]
+        dx, dy = mx - hx, my - hy
+        d = math.hypot(dx, dy) or 1.0
+        k = self.R * 0.72
+        return (mx + dx / d * k, my + dy / d * k), self._node_px[a], self._node_px[b]
+
+    def _base_layer(self) -> pygame.Surface:
+        """Table, wooden frame, sea, surf, beach and piers, drawn supersampled and scaled down."""
+        w, h = self.rect.size
+        s = SUPERSAMPLE
+        big = pygame.Surface((w * s, h * s))
+        big.fill(TABLE_BG)
+        ox, oy = (self.origin[0] - self.rect.x) * s, (self.origin[1] - self.rect.y) * s
+        R = self.R
+        shadow = self._frame_polygon(s, ox + R * 0.08 * s, oy + R * 0.12 * s, FRAME_APOTHEM + 0.22)
+        pygame.draw.polygon(big, (16, 20, 26), shadow)
+        outer = self._frame_polygon(s, ox, oy, FRAME_APOTHEM + 0.22)
+        pygame.draw.polygon(big, RIM_DARK, outer)
+        pygame.draw.polygon(big, RIM, self._frame_polygon(s, ox, oy, FRAME_APOTHEM + 0.16))
+        inner = self._frame_polygon(s, ox, oy, FRAME_APOTHEM)
+        pygame.draw.polygon(big, RIM_DARK, self._frame_polygon(s, ox, oy, FRAME_APOTHEM + 0.03))
+        # the sea texture, clipped to the inner frame
+        xs = [p[0] for p in inner]
+        ys = [p[1] for p in inner]
+        box = pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 2, int(max(ys) - min(ys)) + 2)
+        sea_size = (max(8, box.w // s), max(8, box.h // s))
+        sea = pygame.transform.smoothscale(self.sprites.get("sea", "background", sea_size), box.size)
+        mask = pygame.Surface(box.size, pygame.SRCALPHA)
+        mask.fill((0, 0, 0, 0))
+        pygame.draw.polygon(mask, (255, 255, 255, 255), [(x - box.x, y - box.y) for x, y in inner])
+        mask.blit(sea, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        big.blit(mask, box.topleft)
+
+        def sp(p: Point) -> Point:
+            return ((p[0] - self.rect.x) * s, (p[1] - self.rect.y) * s)
+
+        # piers under the land, from both intersections to the badge
+        for spot in range(len(self.topo.harbor_edges)):
+            badge, a, b = self._harbor_geometry(spot)
+            for node in (a, b):
+                tip = (node[0] + (badge[0] - node[0]) * 0.78, node[1] + (badge[1] - node[1]) * 0.78)
+                pygame.draw.line(big, PIER_DARK, sp(node), sp(tip), max(3, int(R * 0.16 * s)))
+                pygame.draw.line(big, PIER, sp(node), sp(tip), max(2, int(R * 0.1 * s)))
+        # surf and beach around the island
+        for cx, cy in self._hex_px:
+            pygame.draw.polygon(big, FOAM, hex_corners(*sp((cx, cy)), R * 1.2 * s))
+        for cx, cy in self._hex_px:
+            pygame.draw.polygon(big, (206, 184, 132), hex_corners(*sp((cx, cy)), R * 1.1 * s))
+        for cx, cy in self._hex_px:
+            pygame.draw.polygon(big, SAND, hex_corners(*sp((cx, cy)), R * 1.06 * s))
+        return pygame.transform.smoothscale(big, (w, h))
+
+    def _build_terrain_layer(self) -> pygame.Surface:
+        layer = self._base_layer()
+        R = self.R
+        rx, ry = self.rect.topleft
+        tile_w = max(8, int(SQRT3 * R * 0.985))
+        board = self.board
+        for hx, (terrain, number) in enumerate(zip(board.terrains, board.numbers)):
+            name = terrain if terrain == "desert" else (terrain if hx % 3 == 0 else f"{terrain}.{hx % 3}")
+            tile = self.sprites.get("terrain", name, tile_w)
+            cx, cy = self._hex_px[hx]
+            layer.blit(tile, (round(cx - rx - tile.get_width() / 2), round(cy - ry - tile.get_height() / 2)))
+            if number:
+                tok = self.sprites.get("token", str(number), max(8, int(R * 0.74)))
+                layer.blit(tok, (round(cx - rx - tok.get_width() / 2), round(cy - ry - tok.get_height() / 2)))
+        badge_w = max(8, int(R * 0.7))
+        for spot, kind in enumerate(board.harbors):
+            res = HARBOR_RESOURCE.get(kind)
+            name = "generic" if res is None else RESOURCES[res]
+            (bx, by), _, _ = self._harbor_geometry(spot)
+            badge = self.sprites.get("harbor", name, badge_w)
+            layer.blit(badge, (round(bx - rx - badge.get_width() / 2), round(by - ry - badge.get_height() / 2)))
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            layer = layer.convert()
+        return layer
+
+    def road_sprite(self, color: str, edge: int, alpha: int = 255) -> pygame.Surface:
+        """A thick rounded bar along a path in a player's colour (one sprite per direction)."""
+        a, b = self.topo.edges[edge]
+        (x1, y1), (x2, y2) = self.topo.node_xy[a], self.topo.node_xy[b]
+        direction = 0 if x1 == x2 else (1 if (x2 - x1) * (y2 - y1) > 0 else 2)
+        key = ("road", color, direction, alpha)
+        surf = self._small.get(key)
+        if surf is None:
+            surf = self._bar(player_rgb(color), outline_rgb(player_rgb(color)), direction, 0.74, 0.19, alpha)
+            self._small[key] = surf
+        return surf
+
+    def _bar(self, fill: tuple[int, int, int], edge: tuple[int, int, int], direction: int, length: float,
+             thick: float, alpha: int, glow: bool = False) -> pygame.Surface:
+        s = 4
+        R = self.R * s
+        angle = (90.0, 30.0, -30.0)[direction]
+        dx, dy = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+        half = R * length / 2
+        size = int(R * length + R * thick * 2 + 8)
+        big = pygame.Surface((size, size), pygame.SRCALPHA)
+        c = size / 2
+        p1, p2 = (c - dx * half, c - dy * half), (c + dx * half, c + dy * half)
+        t_out, t_in = R * thick, R * thick - max(4, R * 0.05)
+
+        def capsule(color: tuple[int, ...], t: float, off: Point = (0.0, 0.0)) -> None:
+            a = (p1[0] + off[0], p1[1] + off[1])
+            b = (p2[0] + off[0], p2[1] + off[1])
+            nx, ny = -dy * t / 2, dx * t / 2
+            pygame.draw.polygon(big, color, [(a[0] + nx, a[1] + ny), (b[0] + nx, b[1] + ny),
+                                             (b[0] - nx, b[1] - ny), (a[0] - nx, a[1] - ny)])
+            pygame.draw.circle(big, color, a, t / 2)
+            pygame.draw.circle(big, color, b, t / 2)
+
+        if glow:
+            capsule((*fill, 255), t_out)
+        else:
+            capsule((0, 0, 0, 90), t_out, (R * 0.03, R * 0.05))
+            capsule((*edge, 255), t_out)
+            capsule((*fill, 255), t_in)
+            light = tuple(min(255, int(v * 1.18 + 20)) for v in fill)
+            capsule((*light, 255), t_in * 0.35, (-dy * t_in * 0.18, dx * -t_in * 0.18))
+        out = pygame.transform.smoothscale(big, (size // s, size // s))
+        if alpha < 255:
+            out.set_alpha(alpha)
+        return out
+
+    def piece_sprite(self, piece: str, color: str) -> pygame.Surface:
+        """A settlement or city sprite in a player's colour, sized for the board."""
+        width = max(8, int(self.R * (0.5 if piece == "settlement" else 0.66)))
+        return self.sprites.get("piece", f"{piece}_{color}", width)
+
+    def _draw_pieces(self, target: pygame.Surface, state: Any, offset: Point) -> None:
+        ox, oy = offset
+        for e, owner in enumerate(state.edge_owner):
+            if owner >= 0:
+                spr = self.road_sprite(self.colors[owner], e)
+                x, y = self._edge_px[e]
+                target.blit(spr, (round(x - ox - spr.get_width() / 2), round(y - oy - spr.get_height() / 2)))
+        for n, owner in enumerate(state.node_owner):
+            if owner >= 0:
+                piece = "city" if state.node_level[n] >= 2 else "settlement"
+                spr = self.piece_sprite(piece, self.colors[owner])
+                x, y = self._node_px[n]
+                target.blit(spr, (round(x - ox - spr.get_width() / 2), round(y - oy - spr.get_height() * 0.62)))
+
+    def board_surface(self, state: Any) -> pygame.Surface:
+        """The cached board with its pieces; rebuilt only after a resize or when pieces change."""
+        if self._terrain_layer is None:
+            self._terrain_layer = self._build_terrain_layer()
+            self._board_surface = None
+        key = (tuple(state.edge_owner), tuple(state.node_owner), tuple(state.node_level))
+        if self._board_surface is None or key != self._pieces_key:
+            surf = self._terrain_layer.copy()
+            self._draw_pieces(surf, state, self.rect.topleft)
+            self._board_surface = surf
+            self._pieces_key = key
+        return self._board_surface
+
+    # ---------------------------------------------------------------- markers
+
+    def _marker(self, kind: str, hover: bool) -> pygame.Surface:
+        key = ("marker", kind, hover)
+        surf = self._small.get(key)
+        if surf is not None:
+            return surf
+        R, s = self.R, 4
+        if kind == "node":
+            r = R * (0.24 if hover else 0.19)
+            size = int(r * 2 + 6)
+            big = pygame.Surface((size * s, size * s), pygame.SRCALPHA)
+            c = size * s / 2
+            pygame.draw.circle(big, (255, 246, 205, 200 if hover else 150), (c, c), r * s)
+            pygame.draw.circle(big, (255, 250, 220, 255), (c, c), r * s, max(2, int(R * 0.06 * s)))
+            pygame.draw.circle(big, (40, 30, 10, 200), (c, c), r * s + 1, max(1, int(R * 0.02 * s)))
+            surf = pygame.transform.smoothscale(big, (size, size))
+        elif kind == "hex":
+            size = int(R * 2.1)
+            big = pygame.Surface((size * s, size * s), pygame.SRCALPHA)
+            c = size * s / 2
+            pts = hex_corners(c, c, R * 0.93 * s)
+            pygame.draw.polygon(big, (255, 250, 215, 70 if hover else 28), pts)
+            pygame.draw.polygon(big, (255, 248, 200, 255 if hover else 200), pts, max(3, int(R * 0.07 * s)))
+            surf = pygame.transform.smoothscale(big, (size, size))
+        else:
+            direction = int(kind[-1])
+            surf = self._bar((255, 247, 205), (0, 0, 0), direction, 0.6, 0.2 if hover else 0.15,
+                             230 if hover else 150, glow=True)
+        self._small[key] = surf
+        return surf
+
+    def _blit_center(self, target: pygame.Surface, spr: pygame.Surface, pos: Point, dy: float = 0.5) -> None:
+        target.blit(spr, (round(pos[0] - spr.get_width() / 2), round(pos[1] - spr.get_height() * dy)))
+
+    def _edge_direction(self, edge: int) -> int:
+        a, b = self.topo.edges[edge]
+        (x1, y1), (x2, y2) = self.topo.node_xy[a], self.topo.node_xy[b]
+        return 0 if x1 == x2 else (1 if (x2 - x1) * (y2 - y1) > 0 else 2)
+
+    # ---------------------------------------------------------------- frame
+
+    def robber_pos(self, hex_index: int) -> Point:
+        """Where the robber stands on a hex (beside the number token)."""
+        x, y = self._hex_px[hex_index]
+        return (x - self.R * 0.42, y + self.R * 0.1)
+
+    def draw(self, surface: pygame.Surface, state: Any, marks: Marks | None = None,
+             robber_at: Point | None = None, quick: bool = False) -> None:
+        """Blit the cached board, then the robber and the light-up spots.
+
+        With quick (while the window is being resized) a board not yet rebuilt for the new size is shown by
+        stretching the previous one, so dragging the window edge does not redraw the art at every size.
+        """
+        if quick and self._terrain_layer is None and self._stale is not None:
+            surface.blit(pygame.transform.scale(self._stale, self.rect.size), self.rect.topleft)
+            return
+        self._stale = None
+        surface.blit(self.board_surface(state), self.rect.topleft)
+        marks = marks or Marks()
+        for h in marks.flash_hexes:
+            self._blit_center(surface, self._marker("hex", True), self._hex_px[h])
+        for h in marks.hexes:
+            self._blit_center(surface, self._marker("hex", h == marks.hover_hex), self._hex_px[h])
+        pos = robber_at if robber_at is not None else self.robber_pos(state.robber)
+        robber = self.sprites.get("robber", "robber", max(8, int(self.R * 0.46)))
+        self._blit_center(surface, robber, pos, 0.8)
+        for e in marks.edges:
+            hover = e == marks.hover_edge
+            if hover and marks.ghost == "road":
+                self._blit_center(surface, self.road_sprite(marks.color, e, 190), self._edge_px[e])
+            else:
+                self._blit_center(surface, self._marker(f"edge{self._edge_direction(e)}", hover), self._edge_px[e])
+        for n in marks.nodes:
+            hover = n == marks.hover_node
+            self._blit_center(surface, self._marker("node", hover), self._node_px[n])
+            if hover and marks.ghost in ("settlement", "city"):
+                ghost = self.piece_sprite(marks.ghost, marks.color)
+                key = ("ghost", marks.ghost, marks.color)
+                faded = self._small.get(key)
+                if faded is None:
+                    faded = ghost.copy()
+                    faded.set_alpha(170)
+                    self._small[key] = faded
+                self._blit_center(surface, faded, self._node_px[n], 0.62)

@@ -1,0 +1,778 @@
+"""The table's in-scene dialogs: trades, discarding, the robber's victim, Year of Plenty, Monopoly, the menu."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.catan import actions as A
+from game.catan.constants import RESOURCES
+from game.catan.state import ACCEPTED, COUNTERED, DECLINED, PENDING
+from gui.dialogs import GOLD, GOLD_DARK, Stepper, StyledButton, blit_text, fit_text, px
+from gui.fonts import render_text, wrap_text
+from gui.table.board_view import player_rgb
+from gui.widgets import PANEL, TEXT, TEXT_DIM
+
+if TYPE_CHECKING:
+    from gui.table.scene import CatanTableScene
+
+ZERO = (0, 0, 0, 0, 0)
+
+
+def draw_cards_inline(surface: pygame.Surface, pos: tuple[int, int], cards: Sequence[int],
+                      icon: Callable[[int], pygame.Surface], fs: int, empty: str) -> int:
+    """Resource icons each followed by '×n'; returns the x after the last one."""
+    x, y = pos
+    shown = False
+    for r, n in enumerate(cards):
+        if not n:
+            continue
+        img = icon(r)
+        surface.blit(img, (x, y - img.get_height() // 2))
+        x += img.get_width() + 2
+        txt = render_text(f"×{n}", fs, TEXT, True)
+        surface.blit(txt, (x, y - txt.get_height() // 2))
+        x += txt.get_width() + max(8, fs // 2)
+        shown = True
+    if not shown:
+        txt = render_text(empty, fs, TEXT_DIM)
+        surface.blit(txt, (x, y - txt.get_height() // 2))
+        x += txt.get_width()
+    return x
+
+
+class TableDialog:
+    """A modal box over the board; the scene routes events to it first while it is open."""
+
+    name = "dialog"
+    #: closed by Esc (phase-bound dialogs are not: the game waits for their answer)
+    closable = True
+
+    def __init__(self, scene: CatanTableScene, player: int) -> None:
+        self.scene = scene
+        self.player = player
+        self.rect = pygame.Rect(0, 0, 10, 10)
+        self.buttons: list[StyledButton] = []
+        self.steppers: list[Stepper] = []
+        self.title = ""
+        self.fs = 16
+        self.s = 1.0
+
+    # helpers -------------------------------------------------------------
+    def t(self, key: str, **params: Any) -> str:
+        """Translate."""
+        return self.scene.app.t(key, **params)
+
+    def icon(self, r: int) -> pygame.Surface:
+        """A resource icon at the dialog's text size."""
+        return self.scene.icon(r, int(self.fs * 1.5))
+
+    def hand(self) -> tuple[int, ...]:
+        """The dialog player's resource cards."""
+        view = self.scene.view
+        if view.player == self.player:
+            return tuple(view.state.hands[self.player])
+        return tuple(self.scene.game.state.hands[self.player])
+
+    def legal(self) -> list[A.Action]:
+        """The dialog player's legal actions."""
+        return self.scene.session.legal(self.player)
+
+    def act(self, action: A.Action) -> None:
+        """Apply an action for the dialog's player."""
+        self.scene.act(action)
+
+    def close(self) -> None:
+        """Close this dialog."""
+        self.scene.close_dialog(self)
+
+    # lifecycle -------------------------------------------------------------
+    def layout(self, area: pygame.Rect, scale: float) -> None:
+        """Place the box and its controls inside area."""
+        self.s = scale
+        self.fs = px(17, scale)
+        self.buttons, self.steppers = [], []
+        w, h = self.size(area, scale)
+        self.rect = pygame.Rect(0, 0, min(w, area.w - 8), min(h, area.h - 8))
+        self.rect.center = area.center
+        self.build()
+        self.refresh()
+
+    def size(self, area: pygame.Rect, scale: float) -> tuple[int, int]:
+        """Preferred size of the box."""
+        return px(520, scale), px(360, scale)
+
+    def build(self) -> None:
+        """Create the controls (self.rect is set)."""
+
+    def refresh(self) -> None:
+        """Update which buttons are enabled."""
+
+    def button(self, rect: pygame.Rect, key: str, on_click: Callable[[], None], style: str = "secondary",
+               hotkey: int | None = None, **params: Any) -> StyledButton:
+        """Add a button with a translated label."""
+        b = StyledButton(rect, self.t(key, **params), on_click, style=style, hotkey=hotkey,
+                         font_size=max(11, self.fs - 1))
+        self.buttons.append(b)
+        return b
+
+    def bottom_buttons(self, specs: Sequence[tuple[str, Callable[[], None], str]]) -> list[StyledButton]:
+        """A row of buttons along the bottom of the box."""
+        pad = px(16, self.s)
+        bh = px(40, self.s)
+        n = len(specs)
+        bw = min(px(200, self.s), (self.rect.w - pad * (n + 1)) // max(1, n))
+        total = n * bw + (n - 1) * pad
+        x = self.rect.centerx - total // 2
+        y = self.rect.bottom - pad - bh
+        out = []
+        for key, fn, style in specs:
+            out.append(self.button(pygame.Rect(x, y, bw, bh), key, fn, style))
+            x += bw + pad
+        return out
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Controls first; every mouse press is taken (the dialog is modal)."""
+        for st in self.steppers:
+            if st.handle_event(event):
+                self.refresh()
+                return True
+        for b in list(self.buttons):
+            if b.handle_event(event):
+                return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.closable:
+            self.close()
+            return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+    def tooltip_at(self, pos: tuple[int, int]) -> str | None:
+        """A tooltip for a hovered control."""
+        for b in self.buttons:
+            if b.rect.collidepoint(pos) and b.tooltip:
+                return b.tooltip
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The box, its title and its controls."""
+        shadow = self.rect.move(px(5, self.s), px(7, self.s))
+        self.scene.panels.blit(surface, shadow, (0, 0, 0), 110, px(14, self.s), (0, 0, 0))
+        self.scene.panels.blit(surface, self.rect, PANEL, 250, px(14, self.s), GOLD_DARK)
+        size = fit_text(self.title, self.fs + 5, self.rect.w - 32, True)
+        blit_text(surface, self.title, size, GOLD, (self.rect.centerx, self.rect.y + px(14, self.s)), "midtop",
+                  bold=True, shadow=True)
+        self.draw_body(surface)
+        for st in self.steppers:
+            st.draw(surface)
+        for b in self.buttons:
+            b.draw(surface)
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        """What the dialog shows besides its controls."""
+
+    @property
+    def body_top(self) -> int:
+        """The y where content starts under the title."""
+        return self.rect.y + px(54, self.s)
+
+
+class _ResourceGrid(TableDialog):
+    """Rows of resources with one or two steppers each."""
+
+    columns: tuple[str, ...] = ("give",)
+
+    def __init__(self, scene: CatanTableScene, player: int) -> None:
+        super().__init__(scene, player)
+        self.values: dict[str, list[int]] = {c: [0] * 5 for c in self.columns}
+
+    def maximum(self, column: str, r: int) -> int | None:
+        """Upper bound of a stepper."""
+        return None
+
+    def grid_top(self) -> int:
+        """Where the rows begin."""
+        return self.body_top + px(26, self.s)
+
+    def build_grid(self) -> None:
+        """Create the steppers."""
+        row_h = px(40, self.s)
+        step_w = px(130, self.s)
+        x0 = self.rect.x + px(24, self.s)
+        y = self.grid_top()
+        label_w = px(150, self.s)
+        self._rows: list[int] = []
+        for r in range(5):
+            self._rows.append(y)
+            for i, column in enumerate(self.columns):
+                sx = x0 + label_w + i * (step_w + px(30, self.s))
+                rect = pygame.Rect(sx, y + 3, step_w, row_h - 6)
+
+                def change(v: int, c: str = column, rr: int = r) -> None:
+                    self.values[c][rr] = v
+
+                st = Stepper(rect, self.values[column][r], 0, self.maximum(column, r), change,
+                             font_size=max(11, self.fs - 1))
+                self.steppers.append(st)
+            y += row_h
+        self._col_x = [x0 + label_w + i * (step_w + px(30, self.s)) + step_w // 2 for i in range(len(self.columns))]
+        self.grid_bottom = y
+
+    def draw_grid(self, surface: pygame.Surface, headers: Sequence[str], counts: Sequence[int] | None) -> None:
+        """Icons, names and the column headers."""
+        x0 = self.rect.x + px(24, self.s)
+        row_h = px(40, self.s)
+        for cx, head in zip(self._col_x, headers):
+            blit_text(surface, head, max(10, self.fs - 2), TEXT_DIM, (cx, self.grid_top() - 4), "midbottom",
+                      bold=True)
+        for r, y in enumerate(self._rows):
+            img = self.icon(r)
+            surface.blit(img, (x0, y + row_h // 2 - img.get_height() // 2))
+            name = self.t("resource." + RESOURCES[r])
+            if counts is not None:
+                name = f"{name} ({counts[r]})"
+            blit_text(surface, name, self.fs - 1, TEXT, (x0 + img.get_width() + 8, y + row_h // 2), "midleft")
+
+
+class TradeDialog(_ResourceGrid):
+    """A domestic offer: what to give, what to get, to whom; Propose when the game would accept it."""
+
+    name = "trade"
+    columns = ("give", "get")
+
+    def __init__(self, scene: CatanTableScene, player: int) -> None:
+        super().__init__(scene, player)
+        self.targets: set[int] = set()
+
+    def size(self, area: pygame.Rect, scale: float) -> tuple[int, int]:
+        """Tall enough for five rows, targets and buttons."""
+        return px(600, scale), px(446, scale)
+
+    def maximum(self, column: str, r: int) -> int | None:
+        """Give at most what one holds."""
+        return self.hand()[r] if column == "give" else 19
+
+    def offer(self) -> A.OfferTrade:
+        """The offer as the dialog stands."""
+        return A.OfferTrade(self.player, tuple(self.values["give"]), tuple(self.values["get"]),
+                            tuple(sorted(self.targets)))
+
+    def build(self) -> None:
+        """Steppers, target toggles and buttons."""
+        self.title = self.t("table.trade.title")
+        self.build_grid()
+        y = self.grid_bottom + px(30, self.s)
+        others = [q for q in range(self.scene.game.num_players) if q != self.player]
+        bh = px(34, self.s)
+        n = len(others) + 1
+        gap = px(8, self.s)
+        bw = (self.rect.w - px(48, self.s) - gap * (n - 1)) // n
+        x = self.rect.x + px(24, self.s)
+        self.target_buttons: list[tuple[int | None, StyledButton]] = []
+        for q in [None, *others]:
+            label = self.t("table.trade.everyone") if q is None else self.scene.player_name(q)
+
+            def toggle(q: int | None = q) -> None:
+                if q is None:
+                    self.targets.clear()
+                else:
+                    self.targets ^= {q}
+                self.refresh()
+
+            b = StyledButton(pygame.Rect(x, y, bw, bh), label, toggle, font_size=max(10, self.fs - 2))
+            self.buttons.append(b)
+            self.target_buttons.append((q, b))
+            x += bw + gap
+        self.target_y = y
+        self.propose, _, _ = self.bottom_buttons([
+            ("table.trade.propose", self._propose, "primary"),
+            ("table.trade.bank", self._bank, "secondary"),
+            ("table.close", self.close, "secondary"),
+        ])
+
+    def refresh(self) -> None:
+        """Propose only for an offer the game accepts; selected targets in gold."""
+        self.propose.enabled = self.scene.session.is_legal(self.offer())
+        for q, b in self.target_buttons:
+            b.style = "primary" if (q is None and not self.targets) or q in self.targets else "secondary"
+
+    def _propose(self) -> None:
+        self.act(self.offer())
+
+    def _bank(self) -> None:
+        self.scene.open_dialog("maritime")
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        """Headers and the row of targets."""
+        self.draw_grid(surface, (self.t("table.trade.you_give"), self.t("table.trade.you_get")), self.hand())
+        blit_text(surface, self.t("table.trade.to"), max(10, self.fs - 2), TEXT_DIM,
+                  (self.rect.x + px(24, self.s), self.target_y - 4), "bottomleft", bold=True)
+
+
+class MaritimeDialog(TableDialog):
+    """Trade with the bank at the best rate per resource; stays open for several trades."""
+
+    name = "maritime"
+
+    def __init__(self, scene: CatanTableScene, player: int) -> None:
+        super().__init__(scene, player)
+        self.give: int | None = None
+        self.get: int | None = None
+
+    def size(self, area: pygame.Rect, scale: float) -> tuple[int, int]:
+        """Two columns of five."""
+        return px(560, scale), px(440, scale)
+
+    def rates(self) -> tuple[int, ...]:
+        """The player's rates from the view."""
+        view = self.scene.view
+        if view.player == self.player:
+            return tuple(view.maritime_rates)
+        return tuple(self.scene.game.maritime_rate(self.player, r) for r in range(5))
+
+    def legal_pairs(self) -> set[tuple[int, int]]:
+        """(give, get) pairs the game allows now."""
+        return {(a.give, a.get) for a in self.legal() if isinstance(a, A.MaritimeTrade)}
+
+    def build(self) -> None:
+        """Resource buttons in two columns and the action buttons."""
+        self.title = self.t("table.bank.title")
+        row_h = px(46, self.s)
+        col_w = (self.rect.w - px(72, self.s)) // 2
+        y0 = self.body_top + px(30, self.s)
+        self.give_buttons: list[StyledButton] = []
+        self.get_buttons: list[StyledButton] = []
+        for r in range(5):
+            for side, col in (("give", 0), ("get", 1)):
+                x = self.rect.x + px(24, self.s) + col * (col_w + px(24, self.s))
+                rect = pygame.Rect(x, y0 + r * row_h, col_w, row_h - px(6, self.s))
+
+                def pick(r: int = r, side: str = side) -> None:
+                    if side == "give":
+                        self.give = r
+                    else:
+                        self.get = r
+                    self.refresh()
+
+                b = StyledButton(rect, "", pick, font_size=max(10, self.fs - 1))
+                self.buttons.append(b)
+                (self.give_buttons if side == "give" else self.get_buttons).append(b)
+        self.y0 = y0
+        self.trade, _ = self.bottom_buttons([
+            ("table.bank.trade", self._trade, "primary"),
+            ("table.close", self.close, "secondary"),
+        ])
+
+    def refresh(self) -> None:
+        """Enable what can be given and got; selected buttons in gold."""
+        pairs = self.legal_pairs()
+        gives = {g for g, _ in pairs}
+        for r, b in enumerate(self.give_buttons):
+            b.enabled = r in gives
+            b.style = "primary" if r == self.give else "secondary"
+        if self.give is not None and self.give not in gives:
+            self.give = None
+        for r, b in enumerate(self.get_buttons):
+            b.enabled = self.give is None or (self.give, r) in pairs
+            b.style = "primary" if r == self.get else "secondary"
+        self.trade.enabled = (self.give, self.get) in pairs
+
+    def _trade(self) -> None:
+        if self.give is not None and self.get is not None:
+            self.act(A.MaritimeTrade(self.player, self.give, self.get))
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        """Column headers, icons, names, rates and counts on the buttons."""
+        hand, rates = self.hand(), self.rates()
+        for buttons, head in ((self.give_buttons, "table.bank.give"), (self.get_buttons, "table.bank.get")):
+            blit_text(surface, self.t(head), max(10, self.fs - 2), TEXT_DIM,
+                      (buttons[0].rect.centerx, self.y0 - 4), "midbottom", bold=True)
+        for b in self.give_buttons + self.get_buttons:
+            b.draw(surface)
+        for r in range(5):
+            for b, side in ((self.give_buttons[r], "give"), (self.get_buttons[r], "get")):
+                img = self.icon(r)
+                surface.blit(img, (b.rect.x + 8, b.rect.centery - img.get_height() // 2))
+                color = (34, 27, 18) if b.style == "primary" and b.enabled else (TEXT if b.enabled else TEXT_DIM)
+                label = self.t("resource." + RESOURCES[r])
+                blit_text(surface, label, self.fs - 1, color, (b.rect.x + img.get_width() + 14, b.rect.centery),
+                          "midleft", bold=True)
+                extra = f"{rates[r]}:1  ({hand[r]})" if side == "give" else ""
+                if extra:
+                    blit_text(surface, extra, self.fs - 1, color, (b.rect.right - 10, b.rect.centery), "midright",
+                              bold=True)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Buttons are drawn by draw_body so the labels sit on top."""
+        buttons = self.buttons
+        self.buttons = [b for b in buttons if b not in self.give_buttons and b not in self.get_buttons]
+        super().draw(surface)
+        self.buttons = buttons
+
+
+class DiscardDialog(_ResourceGrid):
+    """After a seven: choose exactly the owed number of cards, then one Discard action with all of them."""
+
+    name = "discard"
+    closable = False
+    columns = ("give",)
+
+    def owed(self) -> int:
+        """How many cards the player must give back."""
+        owed = self.scene.game.state.owed[self.player]
+        return owed or sum(self.hand()) // 2
+
+    def size(self, area: pygame.Rect, scale: float) -> tuple[int, int]:
+        """Five rows and a button."""
+        return px(440, scale), px(370, scale)
+
+    def maximum(self, column: str, r: int) -> int | None:
+        """Not more than one holds."""
+        return self.hand()[r]
+
+    def build(self) -> None:
+        """Steppers and the Discard button."""
+        self.title = self.t("table.discard.title", count=self.owed(), player=self.scene.player_name(self.player))
+        self.build_grid()
+        self.ok, = self.bottom_buttons([("table.discard.ok", self._ok, "primary")])
+
+    def refresh(self) -> None:
+        """Enabled at exactly the owed number."""
+        cards = tuple(self.values["give"])
+        self.ok.enabled = sum(cards) == self.owed() and self.scene.session.is_legal(A.Discard(self.player, cards))
+        self.ok.label = self.t("table.discard.ok", count=sum(cards), owed=self.owed())
+
+    def _ok(self) -> None:
+        self.act(A.Discard(self.player, tuple(self.values["give"])))
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        """The rows."""
+        self.draw_grid(surface, (self.t("table.discard.header"),), self.hand())
+
+
+class VictimDialog(TableDialog):
+    """Whom the robber steals from, when several players border the hex."""
+
+    name = "robber"
+
+    def __init__(self, scene: CatanTableScene, player: int, hex_index: int, victims: Sequence[int]) -> None:
+        super().__init__(scene, player)
+        self.hex = hex_index
+        self.victims = tuple(victims)
+
+    def size(self, area: pygame.Rect, scale: float) -> tuple[int, int]:
+        """One button per victim."""
+        return px(420, scale), px(140 + 56 * len(self.victims), scale)
+
+    def build(self) -> None:
+        """A button per victim and Cancel."""
+        self.title = self.t("table.robber.title")
+        y = self.body_top + px(10, self.s)
+        counts = self.scene.view.resource_counts
+        for v in self.victims:
+            rect = pygame.Rect(self.rect.x + px(30, self.s), y, self.rect.w - px(60, self.s), px(46, self.s))
+            label = self.t("table.robber.victim", player=self.scene.player_name(v), count=counts[v])
+            b = StyledButton(rect, label, lambda v=v: self._steal(v), font_size=max(11, self.fs))
+            self.buttons.append(b)
+            y += px(56, self.s)
+        self.bottom_buttons([("table.cancel", self.close, "secondary")])
+
+    def _steal(self, victim: int) -> None:
+        self.act(A.MoveRobber(self.player, self.hex, victim))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The buttons with colour marks beside the names."""
+        super().draw(surface)
+        for v, b in zip(self.victims, self.buttons):
+            pygame.draw.circle(surface, player_rgb(self.scene.game.seats[v].color),
+                               (b.rect.x + px(18, self.s), b.rect.centery), px(8, self.s))
+
+
+class YearOfPlentyDialog(_ResourceGrid):
+    """Year of Plenty: choose 2 (or 1, when the bank is nearly empty) resources among the legal choices."""
+
+    name = "year_of_plenty"
+
+    def choices(self) -> set[tuple[int, ...]]:
+        """The legal resource tuples."""
+        return {tuple(sorted(a.resources)) for a in self.legal() if isinstance(a, A.PlayYearOfPlenty)}
+
+    def amount(self) -> int:
+        """How many resources to take (2 normally)."""
+        sizes = {len(c) for c in self.choices()}
+        return max(sizes) if sizes else 2
+
+    def size(self, area: pygame.Rect, scale: float) -> tuple[int, int]:
+        """Five rows and buttons."""
+        return px(460, scale), px(370, scale)
+
+    def maximum(self, column: str, r: int) -> int | None:
+        """Up to the amount."""
+        return self.amount()
+
+    def build(self) -> None:
+        """Steppers, Take and Cancel."""
+        self.title = self.t("table.yop.title", count=self.amount())
+        self.build_grid()
+        self.ok, _ = self.bottom_buttons([("table.yop.ok", self._ok, "primary"), ("table.cancel", self.close,
+                                                                                  "secondary")])
+
+    def chosen(self) -> tuple[int, ...]:
+        """The chosen resources as a sorted tuple."""
+        return tuple(r for r in range(5) for _ in range(self.values["give"][r]))
+
+    def refresh(self) -> None:
+        """Take only a legal choice."""
+        self.ok.enabled = self.chosen() in self.choices()
+
+    def _ok(self) -> None:
+        self.act(A.PlayYearOfPlenty(self.player, self.chosen()))
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        """The rows."""
+        self.draw_grid(surface, (self.t("table.yop.header"),), None)
+
+
+class MonopolyDialog(TableDialog):
+    """Monopoly: one button per resource."""
+
+    name = "monopoly"
+
+    def size(self, area: pygame.Rect, scale: float) -> tuple[int, int]:
+        """Five buttons and Cancel."""
+        return px(420, scale), px(410, scale)
+
+    def build(self) -> None:
+        """The resource buttons."""
+        self.title = self.t("table.monopoly.title")
+        legal = {a.resource for a in self.legal() if isinstance(a, A.PlayMonopoly)}
+        y = self.body_top + px(6, self.s)
+        self.res_buttons = []
+        for r in range(5):
+            rect = pygame.Rect(self.rect.x + px(40, self.s), y, self.rect.w - px(80, self.s), px(44, self.s))
+            b = StyledButton(rect, self.t("resource." + RESOURCES[r]), lambda r=r: self.act(
+                A.PlayMonopoly(self.player, r)), enabled=r in legal, font_size=max(11, self.fs))
+            self.buttons.append(b)
+            self.res_buttons.append(b)
+            y += px(52, self.s)
+        self.bottom_buttons([("table.cancel", self.close, "secondary")])
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Buttons with icons."""
+        super().draw(surface)
+        for r, b in enumerate(self.res_buttons):
+            img = self.icon(r)
+            surface.blit(img, (b.rect.x + 10, b.rect.centery - img.get_height() // 2))
+
+
+class RespondDialog(_ResourceGrid):
+    """Answer an offer: accept, decline, or counter with other terms."""
+
+    name = "respond"
+    closable = False
+    columns = ("give", "get")
+
+    def __init__(self, scene: CatanTableScene, player: int) -> None:
+        super().__init__(scene, player)
+        trade = scene.game.state.trade
+        if trade is not None:
+            self.values["give"] = list(trade.get)
+            self.values["get"] = list(trade.give)
+
+    def size(self, area: pygame.Rect, scale: float) -> tuple[int, int]:
+        """Offer summary, counter grid, buttons."""
+        return px(620, scale), px(492, scale)
+
+    def maximum(self, column: str, r: int) -> int | None:
+        """Give at most what one holds."""
+        return self.hand()[r] if column == "give" else 19
+
+    def grid_top(self) -> int:
+        """Below the offer summary."""
+        return self.body_top + px(112, self.s)
+
+    def build(self) -> None:
+        """Accept, Decline, Counter."""
+        trade = self.scene.game.state.trade
+        offerer = trade.offerer if trade is not None else 0
+        self.title = self.t("table.respond.title", player=self.scene.player_name(offerer),
+                            you=self.scene.player_name(self.player))
+        self.build_grid()
+        self.accept, self.counter, self.decline = self.bottom_buttons([
+            ("table.respond.accept", self._accept, "primary"),
+            ("table.respond.counter", self._counter, "secondary"),
+            ("table.respond.decline", self._decline, "danger"),
+        ])
+
+    def refresh(self) -> None:
+        """Enable what the game accepts."""
+        legal = self.legal()
+        self.accept.enabled = any(isinstance(a, A.AcceptTrade) for a in legal)
+        self.decline.enabled = any(isinstance(a, A.DeclineTrade) for a in legal)
+        counter = A.CounterTrade(self.player, tuple(self.values["give"]), tuple(self.values["get"]))
+        self.counter.enabled = self.scene.session.is_legal(counter)
+
+    def _accept(self) -> None:
+        self.act(A.AcceptTrade(self.player))
+
+    def _decline(self) -> None:
+        self.act(A.DeclineTrade(self.player))
+
+    def _counter(self) -> None:
+        self.act(A.CounterTrade(self.player, tuple(self.values["give"]), tuple(self.values["get"])))
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        """What is offered and asked, then the counter grid."""
+        trade = self.scene.game.state.trade
+        x = self.rect.x + px(24, self.s)
+        y = self.body_top + px(12, self.s)
+        if trade is not None:
+            blit_text(surface, self.t("table.respond.you_get"), self.fs, TEXT_DIM, (x, y), "midleft", bold=True)
+            draw_cards_inline(surface, (x + px(170, self.s), y), trade.give, self.icon, self.fs,
+                              self.t("table.nothing"))
+            y += px(36, self.s)
+            blit_text(surface, self.t("table.respond.you_give"), self.fs, TEXT_DIM, (x, y), "midleft", bold=True)
+            draw_cards_inline(surface, (x + px(170, self.s), y), trade.get, self.icon, self.fs,
+                              self.t("table.nothing"))
+        y += px(34, self.s)
+        pygame.draw.line(surface, GOLD_DARK, (x, y), (self.rect.right - px(24, self.s), y), 1)
+        blit_text(surface, self.t("table.respond.counter_hint"), max(10, self.fs - 2), TEXT_DIM, (x, y + 6),
+                  bold=False)
+        self.draw_grid(surface, (self.t("table.trade.you_give"), self.t("table.trade.you_get")), self.hand())
+
+
+class ConfirmDialog(TableDialog):
+    """The offerer sees the answers and closes the trade with one partner, or withdraws the offer."""
+
+    name = "confirm"
+    closable = False
+
+    def size(self, area: pygame.Rect, scale: float) -> tuple[int, int]:
+        """A row per target."""
+        n = max(1, self.scene.game.num_players - 1)
+        return px(640, scale), px(200 + 74 * n, scale)
+
+    def build(self) -> None:
+        """A Trade button per partner who accepted or countered, and Withdraw."""
+        self.title = self.t("table.confirm.title")
+        trade = self.scene.game.state.trade
+        legal = {a.partner for a in self.legal() if isinstance(a, A.ConfirmTrade)}
+        self.rows: list[tuple[int, int]] = []
+        y = self.body_top + px(6, self.s)
+        if trade is not None:
+            for q in trade.targets:
+                self.rows.append((q, y))
+                if trade.answers[q] in (ACCEPTED, COUNTERED):
+                    rect = pygame.Rect(self.rect.right - px(164, self.s), y + px(14, self.s), px(140, self.s),
+                                       px(40, self.s))
+                    b = StyledButton(rect, self.t("table.confirm.trade"), lambda q=q: self.act(
+                        A.ConfirmTrade(self.player, q)), style="primary", enabled=q in legal,
+                        font_size=max(11, self.fs - 1))
+                    self.buttons.append(b)
+                y += px(74, self.s)
+        self.bottom_buttons([("table.confirm.cancel", lambda: self.act(A.CancelTrade(self.player)), "danger")])
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        """Each target's answer and terms."""
+        trade = self.scene.game.state.trade
+        if trade is None:
+            return
+        x = self.rect.x + px(24, self.s)
+        names = {ACCEPTED: "accepted", COUNTERED: "countered", DECLINED: "declined", PENDING: "pending"}
+        for q, y in self.rows:
+            pygame.draw.circle(surface, player_rgb(self.scene.game.seats[q].color), (x + 8, y + px(18, self.s)),
+                               px(8, self.s))
+            answer = self.t(f"table.confirm.{names[trade.answers[q]]}")
+            blit_text(surface, f"{self.scene.player_name(q)}: {answer}", self.fs, TEXT,
+                      (x + px(24, self.s), y + px(18, self.s)), "midleft", bold=True)
+            if trade.answers[q] in (ACCEPTED, COUNTERED):
+                give, get = trade.terms_with(q)
+                yy = y + px(46, self.s)
+                blit_text(surface, self.t("table.confirm.you_give"), self.fs - 2, TEXT_DIM,
+                          (x + px(24, self.s), yy), "midleft")
+                xe = draw_cards_inline(surface, (x + px(100, self.s), yy), give, self.icon, self.fs - 2,
+                                       self.t("table.nothing"))
+                blit_text(surface, self.t("table.confirm.you_get"), self.fs - 2, TEXT_DIM, (xe + 10, yy),
+                          "midleft")
+                draw_cards_inline(surface, (xe + px(86, self.s), yy), get, self.icon, self.fs - 2,
+                                  self.t("table.nothing"))
+
+
+class MenuDialog(TableDialog):
+    """The in-game menu: resume, save, load, main menu."""
+
+    name = "menu"
+
+    def size(self, area: pygame.Rect, scale: float) -> tuple[int, int]:
+        """Four big buttons."""
+        return px(380, scale), px(330, scale)
+
+    def build(self) -> None:
+        """The buttons."""
+        self.title = self.t("table.menu.title")
+        y = self.body_top + px(8, self.s)
+        for key, fn, style in (("table.menu.resume", self.close, "primary"),
+                               ("table.menu.save", self.scene.save_dialog, "secondary"),
+                               ("table.menu.load", self.scene.load_dialog, "secondary"),
+                               ("table.menu.main_menu", self.scene.leave, "danger")):
+            rect = pygame.Rect(self.rect.x + px(40, self.s), y, self.rect.w - px(80, self.s), px(46, self.s))
+            self.button(rect, key, fn, style)
+            y += px(58, self.s)
+
+
+class PassScreen:
+    """Hides the hands between two humans: 'pass the computer to X', with a button only X should press."""
+
+    def __init__(self, scene: CatanTableScene, player: int) -> None:
+        self.scene = scene
+        self.player = player
+        self.button: StyledButton | None = None
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def layout(self, size: tuple[int, int], scale: float) -> None:
+        """Centre the card."""
+        self.rect = pygame.Rect(0, 0, px(560, scale), px(300, scale))
+        self.rect.center = (size[0] // 2, size[1] // 2)
+        rect = pygame.Rect(0, 0, px(360, scale), px(54, scale))
+        rect.midbottom = (self.rect.centerx, self.rect.bottom - px(28, scale))
+        name = self.scene.player_name(self.player)
+        self.button = StyledButton(rect, self.scene.app.t("table.pass.ready", player=name), self.scene.confirm_pass,
+                                   style="primary", font_size=px(19, scale))
+        self.scale = scale
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """The button, Enter or Space confirm; every other input is swallowed."""
+        if self.button is not None and self.button.handle_event(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.scene.confirm_pass()
+            return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """A veil over the table and the card."""
+        s = self.scale
+        veil = self.scene.veil(surface.get_size(), 215)
+        surface.blit(veil, (0, 0))
+        self.scene.panels.blit(surface, self.rect, PANEL, 252, px(18, s), GOLD_DARK)
+        color = player_rgb(self.scene.game.seats[self.player].color)
+        pygame.draw.circle(surface, color, (self.rect.centerx, self.rect.y + px(58, s)), px(26, s))
+        pygame.draw.circle(surface, (12, 12, 14), (self.rect.centerx, self.rect.y + px(58, s)), px(26, s), 2)
+        name = self.scene.player_name(self.player)
+        text = self.scene.app.t("table.pass.title", player=name)
+        size = fit_text(text, px(28, s), self.rect.w - px(40, s), True)
+        blit_text(surface, text, size, GOLD, (self.rect.centerx, self.rect.y + px(100, s)), "midtop", bold=True,
+                  shadow=True)
+        hint = self.scene.app.t("table.pass.hint")
+        y = self.rect.y + px(150, s)
+        for line in wrap_text(hint, px(16, s), self.rect.w - px(60, s)):
+            blit_text(surface, line, px(16, s), TEXT_DIM, (self.rect.centerx, y), "midtop")
+            y += int(px(16, s) * 1.3)
+        if self.button is not None:
+            self.button.draw(surface)
+
+
+__all__ = [
+    "ConfirmDialog", "DiscardDialog", "MaritimeDialog", "MenuDialog", "MonopolyDialog", "PassScreen",
+    "RespondDialog", "TableDialog", "TradeDialog", "VictimDialog", "YearOfPlentyDialog", "draw_cards_inline",
+]

@@ -1,0 +1,432 @@
+"""The table's panels: layout from the window size, players, own hand, action bar, dice and the top bar."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.catan.constants import DEV_CARDS, RESOURCES
+from gui.dialogs import GOLD, GOLD_DARK, SHADOW, StyledButton, blit_text, ellipsize, fit_text, px, ui_scale
+from gui.fonts import render_text
+from gui.table.board_view import SpriteBook, player_rgb
+from gui.widgets import PANEL, PANEL_EDGE, TEXT, TEXT_DIM
+
+Color = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    """Where everything goes for one window size."""
+
+    size: tuple[int, int]
+    scale: float
+    top: pygame.Rect
+    board: pygame.Rect
+    side: pygame.Rect
+    players: pygame.Rect
+    log: pygame.Rect
+    bottom: pygame.Rect
+    hand: pygame.Rect
+    actions: pygame.Rect
+    dice: pygame.Rect
+    font: int
+
+
+def compute_layout(size: tuple[int, int], num_players: int) -> TableLayout:
+    """Lay the table out for a window size: board left, players and log right, hand and actions below."""
+    w, h = max(320, size[0]), max(240, size[1])
+    s = ui_scale((w, h))
+    pad = px(10, s)
+    top_h = px(46, s)
+    bottom_h = px(182, s)
+    side_w = px(380, s)
+    top = pygame.Rect(0, 0, w, top_h)
+    bottom = pygame.Rect(0, h - bottom_h, w, bottom_h)
+    side = pygame.Rect(w - side_w, top_h, side_w, h - top_h - bottom_h)
+    board = pygame.Rect(0, top_h, w - side_w, h - top_h - bottom_h)
+    row_h = min(px(92, s), (side.h - 3 * pad) * 6 // (10 * max(1, num_players)))
+    players = pygame.Rect(side.x + pad, side.y + pad, side.w - 2 * pad, row_h * num_players)
+    log = pygame.Rect(side.x + pad, players.bottom + pad, side.w - 2 * pad, side.bottom - players.bottom - 2 * pad)
+    act_w = min(px(620, s), w // 2)
+    actions = pygame.Rect(w - act_w - pad, bottom.y + pad, act_w, bottom_h - 2 * pad)
+    hand = pygame.Rect(pad, bottom.y + pad, actions.x - 2 * pad, bottom_h - 2 * pad)
+    die = px(58, s)
+    dice = pygame.Rect(board.right - 2 * die - 3 * pad, board.y + pad, 2 * die + 2 * pad, die + 2 * pad)
+    return TableLayout((w, h), s, top, board, side, players, log, bottom, hand, actions, dice, px(17, s))
+
+
+class PanelCache:
+    """Rounded translucent panel backgrounds, drawn once per size and colour."""
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple[int, int, Color, int, int, Color], pygame.Surface] = {}
+
+    def get(self, size: tuple[int, int], color: Color = PANEL, alpha: int = 235, radius: int = 12,
+            edge: Color = PANEL_EDGE) -> pygame.Surface:
+        """A panel surface of the size."""
+        key = (size[0], size[1], color, alpha, radius, edge)
+        surf = self._cache.get(key)
+        if surf is None:
+            if len(self._cache) > 64:
+                self._cache.clear()
+            surf = pygame.Surface((max(1, size[0]), max(1, size[1])), pygame.SRCALPHA)
+            pygame.draw.rect(surf, (*color, alpha), surf.get_rect(), border_radius=radius)
+            pygame.draw.rect(surf, (*edge, 255), surf.get_rect(), 1, border_radius=radius)
+            self._cache[key] = surf
+        return surf
+
+    def blit(self, surface: pygame.Surface, rect: pygame.Rect, color: Color = PANEL, alpha: int = 235,
+             radius: int = 12, edge: Color = PANEL_EDGE) -> None:
+        """Draw a panel at rect."""
+        surface.blit(self.get(rect.size, color, alpha, radius, edge), rect.topleft)
+
+
+# ------------------------------------------------------------------ players
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    """What the players panel shows about one seat."""
+
+    index: int
+    name: str
+    color: str
+    vp: int
+    hidden_vp: int
+    cards: int
+    devs: int
+    knights: int
+    road: int
+    longest: bool
+    army: bool
+    acting: bool
+    is_ai: bool
+    is_viewer: bool
+
+
+def _card_glyph(surface: pygame.Surface, x: int, y: int, h: int, fill: Color, edge: Color) -> int:
+    """A small upright card shape; returns its width."""
+    w = max(6, int(h * 0.7))
+    pygame.draw.rect(surface, edge, (x, y, w, h), border_radius=max(2, h // 6))
+    pygame.draw.rect(surface, fill, (x + 1, y + 1, w - 2, h - 2), border_radius=max(2, h // 6))
+    return w
+
+
+class PlayersPanel:
+    """One row per seat: name and colour, points, cards, development cards, knights, road, special cards."""
+
+    def __init__(self, panels: PanelCache) -> None:
+        self.panels = panels
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.rows: list[pygame.Rect] = []
+        self.tips: list[tuple[pygame.Rect, str]] = []
+
+    def layout(self, rect: pygame.Rect, count: int) -> None:
+        """Split the panel into rows."""
+        self.rect = rect
+        h = rect.h // max(1, count)
+        self.rows = [pygame.Rect(rect.x, rect.y + i * h, rect.w, h - max(2, h // 14)) for i in range(count)]
+
+    def row_rect(self, player: int) -> pygame.Rect:
+        """Screen rect of a player's row."""
+        return self.rows[player] if 0 <= player < len(self.rows) else self.rect
+
+    def draw(self, surface: pygame.Surface, infos: Sequence[PlayerInfo], t: Callable[..., str], fs: int,
+             pulse: float) -> None:
+        """Draw every row."""
+        self.tips = []
+        for info, row in zip(infos, self.rows):
+            self._row(surface, info, row, t, fs, pulse)
+
+    def _row(self, surface: pygame.Surface, info: PlayerInfo, row: pygame.Rect, t: Callable[..., str], fs: int,
+             pulse: float) -> None:
+        rgb = player_rgb(info.color)
+        bg = (52, 60, 78) if info.acting else PANEL
+        edge = GOLD if info.acting else PANEL_EDGE
+        self.panels.blit(surface, row, bg, 240, max(6, row.h // 8), edge)
+        if info.acting:
+            glow = int(120 + 100 * pulse)
+            pygame.draw.rect(surface, (min(255, glow + 110), min(255, glow + 70), 60), row, 2,
+                             border_radius=max(6, row.h // 8))
+        stripe = pygame.Rect(row.x + 5, row.y + 6, max(6, row.h // 9), row.h - 12)
+        pygame.draw.rect(surface, rgb, stripe, border_radius=3)
+        pygame.draw.rect(surface, (20, 20, 24), stripe, 1, border_radius=3)
+        x0 = stripe.right + max(6, fs // 2)
+        line1 = row.y + max(4, row.h // 12)
+        name_fs = fs + 1
+        # points on the right
+        vp_text = str(info.vp) if not info.hidden_vp else f"{info.vp}+{info.hidden_vp}"
+        vp_fs = int(fs * 1.5)
+        vp_surf = render_text(vp_text, vp_fs, GOLD, True)
+        star = render_text("★", int(fs * 1.2), GOLD, False)
+        vx = row.right - vp_surf.get_width() - max(8, fs // 2)
+        surface.blit(vp_surf, (vx, line1))
+        surface.blit(star, (vx - star.get_width() - 3, line1 + (vp_surf.get_height() - star.get_height()) // 2))
+        self.tips.append((pygame.Rect(vx - star.get_width() - 3, line1, row.right - vx + star.get_width(),
+                                      vp_surf.get_height()), t("table.tip.vp")))
+        name_w = vx - star.get_width() - 10 - x0
+        marker = "▶ " if info.acting else ""
+        tag = f"  ({t('table.ai')})" if info.is_ai else ("  " + t("table.you") if info.is_viewer else "")
+        size = fit_text(marker + info.name + tag, name_fs, name_w, True)
+        blit_text(surface, ellipsize(marker + info.name + tag, size, name_w, True), size, TEXT, (x0, line1), bold=True)
+        # counts
+        sfs = max(10, int(fs * 0.9))
+        y2 = line1 + int(fs * 1.75)
+        gh = int(sfs * 1.25)
+        x = x0
+        items: list[tuple[str, str]] = []
+        w = _card_glyph(surface, x, y2, gh, (226, 206, 150), (110, 86, 50))
+        x += w + 4
+        r = blit_text(surface, str(info.cards), sfs, TEXT, (x, y2 + (gh - sfs) // 2 - 1), bold=True)
+        items.append(("cards", t("table.tip.cards", count=info.cards)))
+        self.tips.append((pygame.Rect(x0, y2, r.right - x0, gh), items[-1][1]))
+        x = r.right + int(sfs * 0.9)
+        xs = x
+        w = _card_glyph(surface, x, y2, gh, (118, 70, 140), (60, 30, 70))
+        x += w + 4
+        r = blit_text(surface, str(info.devs), sfs, TEXT, (x, y2 + (gh - sfs) // 2 - 1), bold=True)
+        self.tips.append((pygame.Rect(xs, y2, r.right - xs, gh), t("table.tip.devs", count=info.devs)))
+        x = r.right + int(sfs * 0.9)
+        xs = x
+        r = blit_text(surface, f"⚔ {info.knights}", sfs, TEXT, (x, y2 + (gh - sfs) // 2 - 1), bold=True)
+        self.tips.append((pygame.Rect(xs, y2, r.right - xs, gh), t("table.tip.knights", count=info.knights)))
+        x = r.right + int(sfs * 0.9)
+        xs = x
+        bar = pygame.Rect(x, y2 + gh // 2 - max(2, gh // 6), int(gh * 1.1), max(4, gh // 3))
+        pygame.draw.rect(surface, (20, 20, 24), bar.inflate(2, 2), border_radius=3)
+        pygame.draw.rect(surface, rgb, bar, border_radius=3)
+        r = blit_text(surface, str(info.road), sfs, TEXT, (bar.right + 4, y2 + (gh - sfs) // 2 - 1), bold=True)
+        self.tips.append((pygame.Rect(xs, y2, r.right - xs, gh), t("table.tip.road", count=info.road)))
+        # special cards as badges
+        y3 = y2 + gh + max(3, fs // 4)
+        if y3 + sfs + 4 > row.bottom:
+            y3 = None
+        bx = x0
+        for held, key, color in ((info.longest, "longest_road", (150, 60, 40)),
+                                 (info.army, "largest_army", (92, 52, 120))):
+            if not held:
+                continue
+            label = t(f"table.badge.{key}")
+            text = render_text(label, max(9, sfs - 2), (250, 240, 220), True)
+            if y3 is None:
+                pill = pygame.Rect(0, 0, text.get_width() + 12, text.get_height() + 4)
+                pill.topright = (row.right - 8, y2 + gh + 2)
+                if pill.bottom > row.bottom:
+                    pill.bottom = row.bottom - 2
+            else:
+                pill = pygame.Rect(bx, y3, text.get_width() + 12, text.get_height() + 4)
+            pygame.draw.rect(surface, color, pill, border_radius=pill.h // 2)
+            pygame.draw.rect(surface, GOLD, pill, 1, border_radius=pill.h // 2)
+            surface.blit(text, (pill.x + 6, pill.y + 2))
+            self.tips.append((pill, t(f"special.{key}") + " (+2)"))
+            bx = pill.right + 6
+
+    def tooltip_at(self, pos: tuple[int, int]) -> str | None:
+        """The tooltip under the mouse, if any."""
+        for rect, text in self.tips:
+            if rect.collidepoint(pos):
+                return text
+        return None
+
+
+# ------------------------------------------------------------------ own hand
+
+
+@dataclass(frozen=True)
+class HandInfo:
+    """The shown seat's cards: resource counts, development cards held / bought this turn / playable."""
+
+    resources: tuple[int, ...]
+    devs: tuple[int, ...]
+    devs_new: tuple[int, ...]
+    playable: frozenset[int]
+    visible: bool = True
+
+
+@dataclass
+class HandCard:
+    """One card (stack) in the hand row and where it is on screen."""
+
+    kind: str  # "resource" or "dev"
+    index: int
+    count: int
+    rect: pygame.Rect
+    playable: bool = False
+
+
+@dataclass
+class HandPanel:
+    """The resource cards and development cards of the seat whose view is shown."""
+
+    panels: PanelCache
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    cards: list[HandCard] = field(default_factory=list)
+    faded: dict[tuple[str, str, tuple[int, int]], pygame.Surface] = field(default_factory=dict)
+
+    def layout(self, rect: pygame.Rect, hand: HandInfo | None) -> None:
+        """Place the cards in the row."""
+        self.rect = rect
+        self.cards = []
+        if hand is None or not hand.visible:
+            return
+        stacks: list[tuple[str, int, int, bool]] = [("resource", r, hand.resources[r], False) for r in range(5)]
+        stacks += [("dev", d, hand.devs[d], d in hand.playable) for d in range(5) if hand.devs[d]]
+        pad = max(4, rect.h // 16)
+        top_gap = max(14, rect.h // 6)
+        ch = rect.h - top_gap - pad
+        cw = int(ch / 1.5)
+        gap = max(4, cw // 9)
+        extra = gap * 2
+        total = len(stacks) * (cw + gap) + extra
+        if total > rect.w - 2 * pad:
+            cw = int((rect.w - 2 * pad - extra) / len(stacks) - gap)
+            ch = int(cw * 1.5)
+        x = rect.x + pad
+        y = rect.y + top_gap
+        for i, (kind, index, count, playable) in enumerate(stacks):
+            if i == 5:
+                x += extra
+            self.cards.append(HandCard(kind, index, count, pygame.Rect(x, y, cw, ch), playable))
+            x += cw + gap
+
+    def card_at(self, pos: tuple[int, int]) -> HandCard | None:
+        """The card under the point."""
+        for card in self.cards:
+            if card.rect.collidepoint(pos):
+                return card
+        return None
+
+    def draw(self, surface: pygame.Surface, sprites: SpriteBook, hand: HandInfo | None, title: str, fs: int,
+             pulse: float, hover: HandCard | None) -> None:
+        """Draw the hand row (or a note when no hand is shown)."""
+        self.panels.blit(surface, self.rect, PANEL, 235, 10)
+        blit_text(surface, title, max(10, fs - 2), TEXT_DIM, (self.rect.x + 10, self.rect.y + 4), bold=True)
+        if hand is None or not hand.visible:
+            return
+        for card in self.cards:
+            name = RESOURCES[card.index] if card.kind == "resource" else DEV_CARDS[card.index]
+            kind = "resource_card" if card.kind == "resource" else "dev_card"
+            img = sprites.get(kind, name, (card.rect.w, card.rect.h))
+            rect = card.rect.move(0, -4) if card is hover and card.count else card.rect
+            if card.count == 0:
+                key = (kind, name, card.rect.size)
+                dimmed = self.faded.get(key)
+                if dimmed is None:
+                    dimmed = self.faded[key] = img.copy()
+                    dimmed.set_alpha(70)
+                surface.blit(dimmed, rect)
+            else:
+                surface.blit(img, rect)
+            if card.playable:
+                glow = int(160 + 90 * pulse)
+                pygame.draw.rect(surface, (255, min(255, glow), 90), rect.inflate(6, 6), 3,
+                                 border_radius=max(4, rect.w // 10))
+            elif card.kind == "dev" and hand.devs_new[card.index] and card.index != 1:
+                tag = render_text("★", max(10, fs - 3), GOLD, True)
+                surface.blit(tag, (rect.x + 3, rect.bottom - tag.get_height() - 2))
+            if card.count:
+                badge_r = max(9, rect.w // 5)
+                centre = (rect.right - badge_r // 2, rect.y + badge_r // 2)
+                pygame.draw.circle(surface, SHADOW, (centre[0] + 1, centre[1] + 2), badge_r)
+                pygame.draw.circle(surface, (30, 34, 44), centre, badge_r)
+                pygame.draw.circle(surface, GOLD, centre, badge_r, 2)
+                num = render_text(str(card.count), max(10, int(badge_r * 1.1)), TEXT, True)
+                surface.blit(num, num.get_rect(center=centre))
+
+
+# ------------------------------------------------------------------ action bar
+
+
+class CostButton(StyledButton):
+    """A styled button with its cost in resource icons under the label."""
+
+    def __init__(self, rect: pygame.Rect, label: str, on_click: Callable[[], None], cost: tuple[int, ...] = (),
+                 icons: Callable[[int, bool], pygame.Surface] | None = None, **kwargs: object) -> None:
+        super().__init__(rect, label, on_click, **kwargs)  # type: ignore[arg-type]
+        self.cost = cost
+        self.icons = icons
+        self._veil: pygame.Surface | None = None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Label on top, icons below; a disabled button is veiled so it reads as unavailable."""
+        self._draw(surface)
+        if not self.enabled:
+            veil = self._veil
+            if veil is None or veil.get_size() != self.rect.size:
+                veil = self._veil = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+                pygame.draw.rect(veil, (14, 17, 22, 120), veil.get_rect(), border_radius=max(4, self.rect.h // 5))
+            surface.blit(veil, self.rect.topleft)
+
+    def _draw(self, surface: pygame.Surface) -> None:
+        if not self.cost or self.icons is None:
+            super().draw(surface)
+            return
+        label = self.label
+        self.label = ""
+        super().draw(surface)
+        self.label = label
+        color = TEXT if self.enabled else TEXT_DIM
+        if self.style == "primary" and self.enabled:
+            color = (34, 27, 18)
+        size = fit_text(label, self.font_size, self.rect.width - 12, True)
+        blit_text(surface, label, size, color, (self.rect.centerx, self.rect.y + self.rect.h // 4), "center", True)
+        icons = [r for r in range(5) for _ in range(self.cost[r])]
+        if not icons:
+            return
+        icon = self.icons(0, False)
+        iw = icon.get_width()
+        step = min(iw + 1, (self.rect.w - 12) // len(icons))
+        x = self.rect.centerx - (step * (len(icons) - 1) + iw) // 2
+        y = self.rect.y + self.rect.h * 3 // 4 - icon.get_height() // 2
+        for r in icons:
+            img = self.icons(r, not self.enabled)
+            surface.blit(img, (x, y))
+            x += step
+
+
+def draw_dice(surface: pygame.Surface, sprites: SpriteBook, rect: pygame.Rect, dice: tuple[int, int] | None,
+              live: bool, pulse: float, faces: tuple[int, int] | None = None, wobble: float = 0.0) -> None:
+    """Two dice in the corner of the board: the last roll, tumbling faces while rolling, a glow when rollable."""
+    size = rect.h - max(8, rect.h // 6)
+    shown = faces or dice or (6, 6)
+    gap = (rect.w - 2 * size) // 3
+    if live:
+        glow = pygame.Rect(rect)
+        pygame.draw.rect(surface, (int(150 + 100 * pulse), int(120 + 80 * pulse), 40), glow, 3,
+                         border_radius=rect.h // 5)
+    for i, value in enumerate(shown):
+        img = sprites.get("die", str(value), size)
+        if dice is None and faces is None:
+            img = img.copy()
+            img.set_alpha(90)
+        if wobble:
+            angle = wobble * (25 if i == 0 else -30)
+            img = pygame.transform.rotate(img, angle)
+        cx = rect.x + gap + size // 2 + i * (size + gap)
+        cy = rect.centery - int(abs(wobble) * size * 0.25 * (1 if i == 0 else 0.7))
+        surface.blit(img, img.get_rect(center=(cx, cy)))
+
+
+def draw_top_bar(surface: pygame.Surface, rect: pygame.Rect, prompt: str, info: str, color: Color,
+                 fs: int, right_margin: int) -> None:
+    """The prompt line: whose move it is and what is expected, with turn info on the right."""
+    pygame.draw.rect(surface, (20, 25, 33), rect)
+    pygame.draw.line(surface, GOLD_DARK, (rect.x, rect.bottom - 1), (rect.right, rect.bottom - 1), 2)
+    dot = pygame.Rect(rect.x + 12, rect.centery - fs // 2, fs, fs)
+    pygame.draw.circle(surface, color, dot.center, fs // 2)
+    pygame.draw.circle(surface, (15, 15, 18), dot.center, fs // 2, 1)
+    info_surf = render_text(info, max(10, fs - 2), TEXT_DIM, False)
+    ix = rect.right - right_margin - info_surf.get_width() - 14
+    surface.blit(info_surf, (ix, rect.centery - info_surf.get_height() // 2))
+    width = ix - dot.right - 24
+    size = fit_text(prompt, fs + 2, width, True)
+    blit_text(surface, ellipsize(prompt, size, width, True), size, TEXT, (dot.right + 10, rect.centery), "midleft",
+              bold=True)
+
+
+__all__ = [
+    "CostButton", "HandCard", "HandInfo", "HandPanel", "PanelCache", "PlayerInfo", "PlayersPanel", "TableLayout",
+    "compute_layout", "draw_dice", "draw_top_bar",
+]
