@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import json
+from functools import cache
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -200,5 +202,10 @@ def load_layout(path: Path) -> dict[str, Any]:
 
 
 def beginner_layout() -> dict[str, Any]:
-    """The printed beginner board with its starting pieces, from saves/layouts/beginner.json."""
+    """The printed beginner board with its starting pieces, from saves/layouts/beginner.json (a fresh copy)."""
+    return copy.deepcopy(_beginner_layout_cached())
+
+
+@cache
+def _beginner_layout_cached() -> dict[str, Any]:
     return load_layout(LAYOUTS_DIR / "beginner.json")

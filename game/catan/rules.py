@@ -14,7 +14,7 @@ from game.catan.constants import (
     TERRAIN_RESOURCE, VICTORY_POINT, YEAR_OF_PLENTY,
 )
 from game.catan.geometry import Topology, topology
-from game.catan.longest_road import longest_road
+from game.catan.longest_road import longest_road, owned
 from game.catan.state import (
     ACCEPTED, COUNTERED, DECLINED, DISCARD, GAME_OVER, MAIN, MOVE_ROBBER, NOBODY, PENDING, ROAD_BUILDING as
     PH_ROAD_BUILDING, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, TRADE_CONFIRM, TRADE_RESPONSE, CatanState, TradeOffer,
@@ -94,6 +94,7 @@ class CatanGame(Game):
         s.extra = {}
         s.rates = [[4] * 5 for _ in range(n)]
         s.building_vp = [0] * owners
+        s.derived = {}
         self._build_caches()
 
     def _build_caches(self) -> None:
@@ -228,19 +229,42 @@ class CatanGame(Game):
                     return True
         return False
 
+    def roads_of(self, owner: int) -> tuple[int, ...]:
+        """The owner's roads (cached: roads are only ever added, so the count of pieces left keys the cache)."""
+        s = self.state
+        key = ("roads", owner)
+        cached = s.derived.get(key)
+        left = s.roads_left[owner]
+        if cached is not None and cached[0] == left:
+            return cached[1]
+        roads = tuple(owned(s.edge_owner, owner))
+        s.derived[key] = (left, roads)
+        return roads
+
+    def buildings_of(self, owner: int) -> tuple[int, ...]:
+        """The owner's settlements and cities (cached: keyed by the pieces left, which every build changes)."""
+        s = self.state
+        key = ("buildings", owner)
+        cached = s.derived.get(key)
+        left = (s.settlements_left[owner], s.cities_left[owner])
+        if cached is not None and cached[0] == left:
+            return cached[1]
+        nodes = tuple(owned(s.node_owner, owner))
+        s.derived[key] = (left, nodes)
+        return nodes
+
     def network_nodes(self, player: int) -> set[int]:
         """Intersections the player's network reaches and may continue from: own buildings, and ends of
         own roads that no opponent's building blocks."""
         s = self.state
         node_owner = s.node_owner
         edges = self.topo.edges
-        nodes = {n for n, o in enumerate(node_owner) if o == player}
-        for e, owner in enumerate(s.edge_owner):
-            if owner == player:
-                for n in edges[e]:
-                    holder = node_owner[n]
-                    if holder == NOBODY or holder == player:
-                        nodes.add(n)
+        nodes = set(self.buildings_of(player))
+        for e in self.roads_of(player):
+            for n in edges[e]:
+                holder = node_owner[n]
+                if holder == NOBODY or holder == player:
+                    nodes.add(n)
         return nodes
 
     def road_spots(self, player: int) -> list[int]:
@@ -259,13 +283,14 @@ class CatanGame(Game):
             return [n for n in range(self.topo.num_nodes) if self.can_settle(n)]
         s = self.state
         edges = self.topo.edges
-        ends = {n for e, owner in enumerate(s.edge_owner) if owner == player for n in edges[e]}
+        ends = {n for e in self.roads_of(player) for n in edges[e]}
         return sorted(n for n in ends if self.can_settle(n))
 
     def city_spots(self, player: int) -> list[int]:
         """The player's settlements."""
         s = self.state
-        return [n for n, (o, lvl) in enumerate(zip(s.node_owner, s.node_level)) if o == player and lvl == 1]
+        level = s.node_level
+        return [n for n in self.buildings_of(player) if level[n] == 1]
 
     def robber_victims(self, player: int, hex_index: int) -> list[int]:
         """Opponents with a building on the hex and at least one resource card."""
@@ -950,19 +975,21 @@ class CatanGame(Game):
 
     def _legal_robber_moves(self, player: int) -> list[Action]:
         s = self.state
-        victims: list[set[int]] = [set() for _ in range(19)]
+        victims: dict[int, set[int]] = {}
         node_hexes = self.topo.node_hexes
         hands = s.hands
-        for node, owner in enumerate(s.node_owner):
-            if owner != NOBODY and owner != player and owner < s.num_players and sum(hands[owner]):
-                for h in node_hexes[node]:
-                    victims[h].add(owner)
+        for owner in range(s.num_players):
+            if owner != player and sum(hands[owner]):
+                for node in self.buildings_of(owner):
+                    for h in node_hexes[node]:
+                        victims.setdefault(h, set()).add(owner)
         moves = _action_table(player).robber
         out: list[Action] = []
         for h in range(19):
             if h != s.robber:
-                if victims[h]:
-                    out.extend(moves[h][v] for v in sorted(victims[h]))
+                hex_victims = victims.get(h)
+                if hex_victims:
+                    out.extend(moves[h][v] for v in sorted(hex_victims))
                 else:
                     out.append(moves[h][None])
         return out

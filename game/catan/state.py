@@ -71,7 +71,7 @@ class CatanState:
         "dev_hand", "dev_new", "dev_played", "dev_deck", "roads_left", "settlements_left", "cities_left",
         "road_length", "longest_holder", "army_holder", "phase", "current", "has_rolled", "dev_played_turn",
         "last_roll", "setup_order", "setup_index", "setup_road_from", "owed", "robber_cause", "free_roads",
-        "trade", "winner", "turn_number", "built_this_turn", "start_player", "extra", "rates", "building_vp",
+        "trade", "winner", "turn_number", "built_this_turn", "start_player", "extra", "rates", "building_vp", "derived",
     )
 
     board: Board
@@ -111,6 +111,8 @@ class CatanState:
     extra: dict[str, object]
     rates: list[list[int]]
     building_vp: list[int]
+    # Caches of values derivable from the lists above (never saved or digested).
+    derived: dict[object, object]
 
     def clone(self) -> CatanState:
         """An independent copy."""
@@ -152,12 +154,15 @@ class CatanState:
         other.extra = dict(self.extra)
         other.rates = [r[:] for r in self.rates]
         other.building_vp = self.building_vp[:]
+        other.derived = dict(self.derived)
         return other
 
     def to_json(self) -> dict[str, object]:
         """The whole state as plain JSON values (for digests and equality)."""
         out: dict[str, object] = {}
         for name in CatanState.__slots__:
+            if name == "derived":
+                continue
             value = getattr(self, name)
             if name == "board":
                 value = value.to_json()
