@@ -618,11 +618,12 @@ class CatanHeuristicBot:
             return None
         hand, want = sit.hand, sit.wanted()
 
-        def excess(a: A.Discard) -> tuple[int, int, float, int]:
-            r = a.cards.index(max(a.cards))
-            return hand[r] - want[r], hand[r], sit.prod[r], -r
+        def keep(a: A.Discard) -> tuple[int, float, tuple[int, ...]]:
+            # Keep what the next build needs; give away first what it produces most of.
+            shortfall = sum(max(0, want[r] - (hand[r] - a.cards[r])) for r in range(5))
+            return -shortfall, sum(a.cards[r] * sit.prod[r] for r in range(5)), a.cards
 
-        return max(discards, key=excess)
+        return max(discards, key=keep)
 
     def _robber(self, sit: Situation, legal: list[Action]) -> Action | None:
         moves = [a for a in legal if isinstance(a, A.MoveRobber)]

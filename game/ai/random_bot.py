@@ -20,9 +20,15 @@ class RandomBot:
 
     def choose(self, view: Any, legal_actions: list[Action], rng: random.Random) -> Action:
         """Pick uniformly, except that trade offers and counters are picked only rarely."""
-        if len(legal_actions) == 1:
+        count = len(legal_actions)
+        if count == 1:
             return legal_actions[0]
-        common = [a for a in legal_actions if a.kind not in _RARE_KINDS]
-        if common and (len(common) == len(legal_actions) or rng.random() > _RARE_CHANCE):
-            return common[rng.randrange(len(common))]
-        return legal_actions[rng.randrange(len(legal_actions))]
+        pick = legal_actions[rng.randrange(count)]
+        if pick.kind not in _RARE_KINDS or rng.random() < _RARE_CHANCE:
+            return pick
+        # Otherwise uniform over the common actions, by rejection (no list is built on the common path).
+        for _ in range(4 * count):
+            pick = legal_actions[rng.randrange(count)]
+            if pick.kind not in _RARE_KINDS:
+                return pick
+        return pick

@@ -149,7 +149,7 @@ class CatanGame(Game):
             return s.trade.waiting_for()
         if phase == GAME_OVER:
             return ()
-        return (s.current,)
+        return _SINGLES[s.current]
 
     def is_over(self) -> bool:
         """Whether someone has won."""
@@ -919,7 +919,7 @@ class CatanGame(Game):
             return
         p = s.current
         vp = self.total_vp(p)
-        if vp >= self.target_vp():
+        if vp >= self.options["vp_target"]:
             s.winner = p
             s.phase = GAME_OVER
             s.trade = None
@@ -953,8 +953,7 @@ class CatanGame(Game):
             return out
         if phase == DISCARD:
             hand = s.hands[player]
-            discard = _action_table(player).discard_one
-            return [discard[r] for r in range(5) if hand[r]]
+            return [A.Discard(player, cards) for cards in discard_choices(tuple(hand), s.owed[player])]
         if phase == MOVE_ROBBER:
             return self._legal_robber_moves(player)
         if phase == TRADE_RESPONSE:
@@ -1107,6 +1106,7 @@ class CatanGame(Game):
 CatanGame._bind_dispatch()
 
 _ONES = tuple(tuple(1 if i == r else 0 for i in range(5)) for r in range(5))
+_SINGLES = tuple((p,) for p in range(8))
 
 
 class _ActionTable:
@@ -1134,6 +1134,23 @@ class _ActionTable:
 @cache
 def _action_table(player: int) -> _ActionTable:
     return _ActionTable(player)
+
+
+@cache
+def discard_choices(hand: tuple[int, ...], owed: int) -> tuple[tuple[int, ...], ...]:
+    """Every way to give back exactly `owed` cards from the hand (the discard after a seven, as one decision)."""
+    choices: list[tuple[int, ...]] = []
+
+    def fill(r: int, left: int, picked: list[int]) -> None:
+        if r == 4:
+            if left <= hand[4]:
+                choices.append((*picked, left))
+            return
+        for k in range(min(hand[r], left), -1, -1):
+            fill(r + 1, left - k, picked + [k])
+
+    fill(0, owed, [])
+    return tuple(choices)
 
 
 def _one(resource: int) -> tuple[int, ...]:

@@ -232,7 +232,7 @@ def test_discards_what_its_next_build_does_not_need():
     s.phase = "discard"
     s.owed = [4, 0, 0, 0]
     choice = choose(g, 0)
-    assert choice.kind == "discard" and choice.cards == (1, 0, 0, 0, 0)
+    assert choice.kind == "discard" and choice.cards == (4, 0, 0, 0, 0)
 
 
 def test_plays_a_knight_before_rolling_when_the_robber_blocks_it():
