@@ -23,12 +23,12 @@ class RandomBot:
         count = len(legal_actions)
         if count == 1:
             return legal_actions[0]
-        pick = legal_actions[rng.randrange(count)]
+        pick = legal_actions[int(rng.random() * count)]
         if pick.kind not in _RARE_KINDS or rng.random() < _RARE_CHANCE:
             return pick
         # Otherwise uniform over the common actions, by rejection (no list is built on the common path).
         for _ in range(4 * count):
-            pick = legal_actions[rng.randrange(count)]
+            pick = legal_actions[int(rng.random() * count)]
             if pick.kind not in _RARE_KINDS:
                 return pick
         return pick

@@ -14,36 +14,52 @@ def owned(owners: list[int], player: int) -> list[int]:
     return list(compress(_INDICES, map(player.__eq__, owners)))
 
 
-def longest_road(topo: Topology, edge_owner: list[int], node_owner: list[int], player: int) -> int:
-    """Longest trail of the player's roads that passes no opponent's building (branches do not add)."""
+def longest_road(topo: Topology, edge_owner: list[int], node_owner: list[int], player: int,
+                 roads: tuple[int, ...] | None = None) -> int:
+    """Longest trail of the player's roads that passes no opponent's building (branches do not add).
+
+    `roads` may give the player's roads when the caller already knows them.
+    """
+    own = roads if roads is not None else owned(edge_owner, player)
+    total = len(own)
+    if total <= 1:
+        return total
     edges = topo.edges
-    own = owned(edge_owner, player)
-    if len(own) <= 1:
-        return len(own)
     # Local graph of the player's roads: node -> [(edge bit, other node)].
     links: dict[int, list[tuple[int, int]]] = {}
-    for i, e in enumerate(own):
+    bit = 1
+    for e in own:
         a, b = edges[e]
-        links.setdefault(a, []).append((1 << i, b))
-        links.setdefault(b, []).append((1 << i, a))
+        if a in links:
+            links[a].append((bit, b))
+        else:
+            links[a] = [(bit, b)]
+        if b in links:
+            links[b].append((bit, a))
+        else:
+            links[b] = [(bit, a)]
+        bit <<= 1
     blocked = {n for n in links if node_owner[n] != -1 and node_owner[n] != player}
-    total = len(own)
-    best = 0
 
-    def walk(node: int, used: int, length: int) -> None:
-        nonlocal best
+    best = 0
+    for n in _start_nodes(links, blocked):
+        length = _walk(links, blocked, n, 0)
         if length > best:
             best = length
-        if length and node in blocked:
-            return  # an opponent's building ends the trail here
-        for bit, other in links[node]:
-            if not used & bit:
-                walk(other, used | bit, length + 1)
+            if best == total:
+                break
+    return best
 
-    for n in _start_nodes(links, blocked):
-        walk(n, 0, 0)
-        if best == total:
-            break
+
+def _walk(links: dict[int, list[tuple[int, int]]], blocked: set[int], node: int, used: int) -> int:
+    """Longest continuation from node without reusing the roads in `used` (a bit set)."""
+    best = 0
+    for edge_bit, other in links[node]:
+        if not used & edge_bit:
+            # An opponent's building ends the trail at that intersection.
+            length = 1 if other in blocked else 1 + _walk(links, blocked, other, used | edge_bit)
+            if length > best:
+                best = length
     return best
 
 
@@ -54,20 +70,25 @@ def _start_nodes(links: dict[int, list[tuple[int, int]]], blocked: set[int]) -> 
     unless it is a closed loop, which can start at any of its nodes.
     """
     starts = [n for n, ls in links.items() if len(ls) != 2 or n in blocked]
-    start_set = set(starts)
-    seen: set[int] = set()
+    if len(starts) == len(links):
+        return starts
+    reached = set(starts)
+    stack = list(starts)
+    _spread(links, reached, stack)
     for node in links:
-        if node in seen:
-            continue
-        stack, component_has_start = [node], False
-        seen.add(node)
-        while stack:
-            x = stack.pop()
-            component_has_start = component_has_start or x in start_set
-            for _, y in links[x]:
-                if y not in seen:
-                    seen.add(y)
-                    stack.append(y)
-        if not component_has_start:
-            starts.append(node)
+        if node not in reached:
+            starts.append(node)  # a component made only of a loop
+            reached.add(node)
+            stack.append(node)
+            _spread(links, reached, stack)
     return starts
+
+
+def _spread(links: dict[int, list[tuple[int, int]]], reached: set[int], stack: list[int]) -> None:
+    """Mark every node connected to those on the stack."""
+    while stack:
+        x = stack.pop()
+        for _, y in links[x]:
+            if y not in reached:
+                reached.add(y)
+                stack.append(y)

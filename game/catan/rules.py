@@ -274,17 +274,39 @@ class CatanGame(Game):
         node_edges = self.topo.node_edges
         if s.phase == SETUP_ROAD:
             return [e for e in node_edges[s.setup_road_from] if edge_owner[e] == NOBODY]
-        spots = {e for n in self.network_nodes(player) for e in node_edges[n] if edge_owner[e] == NOBODY}
-        return sorted(spots)
+        key = ("road_spots", player)
+        version = self._board_version()
+        cached = s.derived.get(key)
+        if cached is not None and cached[0] == version:
+            return list(cached[1])
+        spots = sorted({e for n in self.network_nodes(player) for e in node_edges[n] if edge_owner[e] == NOBODY})
+        s.derived[key] = (version, tuple(spots))
+        return spots
+
+    def _board_version(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Changes whenever a road or settlement is placed anywhere (keys the caches of building spots).
+
+        Pieces are never taken off the board, so roads left and settlements + cities left only ever fall:
+        a value cannot come back after a change (a city returns a settlement piece but uses a city piece).
+        """
+        s = self.state
+        return tuple(s.roads_left), tuple(map(int.__add__, s.settlements_left, s.cities_left))
 
     def settlement_spots(self, player: int) -> list[int]:
         """Every intersection where the player may build a settlement now (ignoring cost)."""
         if self.state.phase == SETUP_SETTLEMENT:
             return [n for n in range(self.topo.num_nodes) if self.can_settle(n)]
         s = self.state
+        key = ("settlement_spots", player)
+        version = self._board_version()
+        cached = s.derived.get(key)
+        if cached is not None and cached[0] == version:
+            return list(cached[1])
         edges = self.topo.edges
         ends = {n for e in self.roads_of(player) for n in edges[e]}
-        return sorted(n for n in ends if self.can_settle(n))
+        spots = sorted(n for n in ends if self.can_settle(n))
+        s.derived[key] = (version, tuple(spots))
+        return spots
 
     def city_spots(self, player: int) -> list[int]:
         """The player's settlements."""
@@ -564,37 +586,36 @@ class CatanGame(Game):
     def _produce(self, total: int, events: list[Event]) -> None:
         s = self.state
         n = s.num_players
-        owed = [[0] * 5 for _ in range(n)]
         node_owner = s.node_owner
         node_level = s.node_level
         robber = s.robber
+        gains: dict[int, int] = {}  # owner * 5 + resource -> cards owed
         for h, res, nodes in self._producers[total]:
             if h == robber:
                 continue
             for node in nodes:
                 owner = node_owner[node]
                 if owner != NOBODY and owner < n:
-                    owed[owner][res] += node_level[node]
+                    key = owner * 5 + res
+                    gains[key] = gains.get(key, 0) + node_level[node]
+        if not gains:
+            return
+        owed = [[0] * 5 for _ in range(n)]
+        for key, amount in gains.items():
+            owed[key // 5][key % 5] = amount
         bank = s.bank
-        short: list[int] = []
-        for r in range(5):
-            total_owed = 0
-            for o in owed:
-                total_owed += o[r]
-            if total_owed > bank[r]:
-                short.append(r)
+        short = [r for r in {key % 5 for key in gains} if sum(o[r] for o in owed) > bank[r]]
         if short:
-            self._apply_bank_rule(owed, short, events)
+            self._apply_bank_rule(owed, sorted(short), events)
         hands = s.hands
         any_gain = False
-        for p in range(n):
-            gain = owed[p]
-            hand = hands[p]
-            for r in range(5):
-                if gain[r]:
-                    hand[r] += gain[r]
-                    bank[r] -= gain[r]
-                    any_gain = True
+        for key in gains:
+            p, r = divmod(key, 5)
+            amount = owed[p][r]
+            if amount:
+                hands[p][r] += amount
+                bank[r] -= amount
+                any_gain = True
         if any_gain:
             events.append(E.ResourcesProduced(tuple(tuple(o) for o in owed)))
 
@@ -648,6 +669,7 @@ class CatanGame(Game):
         s = self.state
         p = a.player
         events: list[Event] = []
+        extends = self._extends_whole_trail(p, a.edge)
         s.edge_owner[a.edge] = p
         s.roads_left[p] -= 1
         events.append(E.PieceBuilt(p, "road", a.edge))
@@ -661,9 +683,36 @@ class CatanGame(Game):
         else:
             self._pay(p, ROAD_COST)
             s.built_this_turn = True
-        self._update_longest_road(events, (p,))
+        if extends:
+            s.road_length[p] += 1
+            self._update_longest_road(events, ())
+        else:
+            self._update_longest_road(events, (p,))
         self._after_build(p, "road", events)
         return events
+
+    def _extends_whole_trail(self, player: int, edge: int) -> bool:
+        """Whether a new road surely lengthens the longest trail by one, so no search is needed.
+
+        True when the trail already covers all the player's roads and the new road hangs on at a dead end
+        (an end of every covering trail) that no opponent blocks, towards an intersection the roads do not
+        touch yet.
+        """
+        s = self.state
+        roads = self.roads_of(player)
+        if not roads or s.road_length[player] != len(roads):
+            return False
+        edges = self.topo.edges
+        a, b = edges[edge]
+        touches_a = sum(1 for e in roads if a in edges[e])
+        touches_b = sum(1 for e in roads if b in edges[e])
+        if touches_a == 1 and touches_b == 0:
+            end = a
+        elif touches_b == 1 and touches_a == 0:
+            end = b
+        else:
+            return False
+        return s.node_owner[end] in (NOBODY, player)
 
     def _can_place_road(self, player: int) -> bool:
         s = self.state
@@ -885,7 +934,7 @@ class CatanGame(Game):
     def _update_longest_road(self, events: list[Event], changed: tuple[int, ...]) -> None:
         s = self.state
         for p in changed:
-            s.road_length[p] = longest_road(self.topo, s.edge_owner, s.node_owner, p)
+            s.road_length[p] = longest_road(self.topo, s.edge_owner, s.node_owner, p, self.roads_of(p))
         lengths = s.road_length
         best = max(lengths)
         holder = s.longest_holder
@@ -974,6 +1023,11 @@ class CatanGame(Game):
 
     def _legal_robber_moves(self, player: int) -> list[Action]:
         s = self.state
+        key = ("robber", player)
+        version = (s.robber, self._board_version(), tuple(map(bool, map(sum, s.hands))))
+        cached = s.derived.get(key)
+        if cached is not None and cached[0] == version:
+            return list(cached[1])
         victims: dict[int, set[int]] = {}
         node_hexes = self.topo.node_hexes
         hands = s.hands
@@ -991,6 +1045,7 @@ class CatanGame(Game):
                     out.extend(moves[h][v] for v in sorted(hex_victims))
                 else:
                     out.append(moves[h][None])
+        s.derived[key] = (version, tuple(out))
         return out
 
     def _legal_dev_plays(self, player: int, out: list[Action]) -> None:
@@ -1072,6 +1127,7 @@ class CatanGame(Game):
 
     def recompute_derived(self) -> None:
         """Recompute road lengths, the Longest Road holder and maritime rates after the state was filled directly."""
+        self.state.derived.clear()
         self._update_longest_road([], tuple(range(len(self.state.road_length))))
         for p in range(self.state.num_players):
             self.refresh_rates(p)

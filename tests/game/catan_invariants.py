@@ -33,6 +33,8 @@ def check_invariants(game: CatanGame) -> None:
         assert cities + s.cities_left[p] == PIECES["city"]
         assert s.building_vp[p] == settlements + 2 * cities
         assert s.road_length[p] == longest_road(game.topo, s.edge_owner, s.node_owner, p)
+        assert game.roads_of(p) == tuple(e for e, o in enumerate(s.edge_owner) if o == p), "stale road cache"
+        assert game.buildings_of(p) == tuple(n for n, o in enumerate(s.node_owner) if o == p), "stale building cache"
     for p in range(n):
         vp = s.building_vp[p] + SPECIAL_CARD_VP * ((s.longest_holder == p) + (s.army_holder == p))
         assert game.public_vp(p) == vp

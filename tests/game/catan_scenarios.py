@@ -135,7 +135,4 @@ class Scenario:
 
     def refresh(self) -> None:
         """Recompute derived values (longest road, harbor rates) after direct edits."""
-        g = self.game
-        g._update_longest_road([], tuple(range(len(g.state.road_length))))
-        for p in range(g.num_players):
-            g.refresh_rates(p)
+        self.game.recompute_derived()
