@@ -59,9 +59,17 @@ def _start_factory(args: argparse.Namespace, variant: Any, seed: int) -> Any:
     return lambda: variant.game_from_position(position, seed=seed)
 
 
+def _resolve_players(args: argparse.Namespace, variant: Any) -> None:
+    """Default the player count to the variant's largest and check it."""
+    if args.players is None:
+        args.players = variant.max_players
+    variant.check_player_count(args.players)
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play full games between bots and report wins per seat, turns and speed."""
     variant = get_variant(args.variant)
+    _resolve_players(args, variant)
     options = _options(args.option)
     bots = args.bots.split(",")
     if len(bots) not in (1, args.players):
@@ -101,6 +109,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     """Random-playout throughput: games/s, actions/s and ms/game, the median of several runs."""
     variant = get_variant(args.variant)
+    _resolve_players(args, variant)
     options = _options(args.option)
     runs = []
     reference = []
@@ -174,9 +183,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--verbose", "-v", action="store_true", help="show options too")
     p.set_defaults(func=cmd_variants)
 
-    def game_args(p: argparse.ArgumentParser, players: int = 4) -> None:
+    def game_args(p: argparse.ArgumentParser) -> None:
         p.add_argument("--variant", default="catan-base")
-        p.add_argument("--players", type=int, default=players)
+        p.add_argument("--players", type=int, default=None,
+                       help="number of players (default: the variant's largest count)")
         p.add_argument("--seed", type=int, default=1)
         p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE")
         p.add_argument("--json", action="store_true", help="print the result as JSON")
