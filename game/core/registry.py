@@ -14,7 +14,7 @@ from game.core.seats import Seat
 from game.core.variant import Variant
 
 # Each module exposes VARIANTS, a tuple of Variant subclasses.
-FAMILY_MODULES: tuple[str, ...] = ("game.catan.variants",)
+FAMILY_MODULES: tuple[str, ...] = ("game.catan.variants", "game.rivals.variants", "game.cards.variants")
 
 
 @cache

@@ -1,0 +1,1 @@
+"""The Catan quick card game (catan-cards)."""

@@ -1,0 +1,1 @@
+"""Rivals for Catan (Katan – Duel): card catalogue, principality, effects and variant classes."""
