@@ -25,6 +25,9 @@ def longest_road(topo: Topology, edge_owner: list[int], node_owner: list[int], p
     if total <= 1:
         return total
     edges = topo.edges
+    tree_length = _forest_longest_path(own, edges, node_owner, player)
+    if tree_length is not None:
+        return tree_length
     # Local graph of the player's roads: node -> [(edge bit, other node)].
     links: dict[int, list[tuple[int, int]]] = {}
     bit = 1
@@ -49,6 +52,49 @@ def longest_road(topo: Topology, edge_owner: list[int], node_owner: list[int], p
             if best == total:
                 break
     return best
+
+
+def _forest_longest_path(own: tuple[int, ...] | list[int], edges: tuple[tuple[int, int], ...],
+                         node_owner: list[int], player: int) -> int | None:
+    """The longest trail when the roads form no loop (the usual case), by two sweeps per piece; None if
+    there is a loop. An opponent's building is split into one dead end per road, so trails stop there."""
+    adjacency: dict[object, list[object]] = {}
+    for e in own:
+        ends = []
+        for n in edges[e]:
+            holder = node_owner[n]
+            ends.append((n, e) if holder != -1 and holder != player else n)
+        a, b = ends
+        adjacency.setdefault(a, []).append(b)
+        adjacency.setdefault(b, []).append(a)
+    seen: set[object] = set()
+    pieces = 0
+    best = 0
+    for start in adjacency:
+        if start in seen:
+            continue
+        pieces += 1
+        far, _, reached = _farthest(adjacency, start)
+        seen.update(reached)
+        _, length, _ = _farthest(adjacency, far)
+        best = max(best, length)
+    if len(own) != len(adjacency) - pieces:
+        return None
+    return best
+
+
+def _farthest(adjacency: dict[object, list[object]], start: object) -> tuple[object, int, list[object]]:
+    """Breadth-first sweep: the farthest node from start, its distance, and every node reached."""
+    distance = {start: 0}
+    order = [start]
+    for node in order:
+        d = distance[node] + 1
+        for other in adjacency[node]:
+            if other not in distance:
+                distance[other] = d
+                order.append(other)
+    last = order[-1]
+    return last, distance[last], order
 
 
 def _walk(links: dict[int, list[tuple[int, int]]], blocked: set[int], node: int, used: int) -> int:
