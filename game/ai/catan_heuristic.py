@@ -2,6 +2,7 @@
 
 It never re-implements legality: it scores the legal actions it is given, using values it computes from
 the public board (pips, resource mix, harbors), its own hand and the public counts of the others.
+In the two-player game (catan-2p) game.ai.catan_two_player_bot adds the neutral builds and the trade-card actions.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from types import ModuleType
 
 from game.catan import actions as A
 from game.catan.board import Board
@@ -27,6 +29,7 @@ from game.catan.view import CatanView
 from game.core.actions import Action
 
 Cards = Sequence[int]
+TRADE_CARDS_KEY = "trade_cards"  # in state.extra only in the two-player game
 
 GOAL_COSTS: dict[str, tuple[int, ...]] = {
     "city": CITY_COST, "settlement": SETTLEMENT_COST, "road": ROAD_COST, "dev_card": DEV_CARD_COST,
@@ -117,6 +120,7 @@ class Situation:
         self.rates: tuple[int, ...] = tuple(view.maritime_rates)
         self.n = s.num_players
         self.prod = self.production(self.me)
+        self.two_player = TRADE_CARDS_KEY in s.extra  # catan-2p: neutral colours and trade cards
         self._goal: tuple[str, tuple[int, ...]] | None = None
         self._sites: list[int] | None = None
         self._targets: dict[int, tuple[int, int]] | None = None
@@ -161,9 +165,11 @@ class Situation:
 
     # -- values of intersections
 
-    def site_value(self, node: int, setup: bool = False) -> float:
-        """How good a settlement here would be for this player: pips weighted by need, variety and harbor."""
+    def site_value(self, node: int, setup: bool = False, prod: Sequence[float] | None = None) -> float:
+        """How good a settlement here would be for this player (or for one producing `prod`): pips weighted by
+        need, variety and harbor."""
         info = self.info
+        prod = self.prod if prod is None else prod
         weights = SETUP_WEIGHT if setup else RESOURCE_WEIGHT
         value = 0.0
         kinds: set[int] = set()
@@ -178,7 +184,7 @@ class Situation:
             kinds.add(r)
             new_pips[r] += pips
             value += pips * weights[r] * info.scarcity[r]
-            if self.prod[r] == 0:
+            if prod[r] == 0:
                 value += 1.5 if setup else 1.0  # a resource it does not produce yet
         value += 0.8 * len(kinds)
         harbor = info.node_harbor[node]
@@ -186,7 +192,7 @@ class Situation:
             if harbor == GENERIC_HARBOR:
                 value += 1.2
             else:
-                pips = new_pips[harbor] + self.prod[harbor]
+                pips = new_pips[harbor] + prod[harbor]
                 value += 3.0 if pips >= 5 else (1.0 if pips >= 3 else 0.3)
         return value
 
@@ -339,7 +345,8 @@ class Situation:
         if s.longest_holder == me:
             return False
         mine = s.road_length[me]
-        others = max((s.road_length[q] for q in range(self.n) if q != me), default=0)
+        # Every colour on the board, neutral ones included (there are none with 3-4 players).
+        others = max((length for q, length in enumerate(s.road_length) if q != me), default=0)
         return mine >= 3 and max(LONGEST_ROAD_MIN, others + 1) - mine <= 2
 
     def wanted(self) -> list[int]:
@@ -369,7 +376,10 @@ class CatanHeuristicBot:
             return legal_actions[0]
         sit = Situation(view)
         phase = sit.s.phase
-        if phase == SETUP_SETTLEMENT:
+        two = _two_player_rules() if sit.two_player else None
+        if two is not None and phase in two.OWN_PHASES:
+            choice = two.choose_own_phase(sit, legal_actions)
+        elif phase == SETUP_SETTLEMENT:
             choice = self._setup_settlement(sit, legal_actions)
         elif phase == SETUP_ROAD:
             choice = self._setup_road(sit, legal_actions)
@@ -436,6 +446,10 @@ class CatanHeuristicBot:
     # -- the turn
 
     def _before_roll(self, sit: Situation, legal: list[Action]) -> Action | None:
+        if sit.two_player:
+            extra = _two_player_rules().trade_card_moves(sit, legal)
+            if extra is not None:
+                return extra
         knight = _find(legal, A.PlayKnight)
         if knight is not None:
             robbed = sit.s.robber
@@ -450,6 +464,11 @@ class CatanHeuristicBot:
         play = self._dev_play(sit, legal)
         if play is not None:
             return play
+        two = _two_player_rules() if sit.two_player else None
+        if two is not None:
+            extra = two.trade_card_moves(sit, legal)
+            if extra is not None:
+                return extra
 
         cities = [a for a in legal if isinstance(a, A.BuildCity)]
         if cities:
@@ -478,6 +497,10 @@ class CatanHeuristicBot:
         trade = self._maritime(sit, legal, cost)
         if trade is not None:
             return trade
+        if two is not None:
+            forced = two.forced_trade(sit, legal, cost)
+            if forced is not None:
+                return forced
 
         offer = self._offer(sit, legal, cost)
         if offer is not None:
@@ -683,6 +706,13 @@ def _helps(sit: Situation, received: Cards, paid: Cards) -> bool:
     if missing(after, cost) >= missing(hand, cost):
         return False
     return all(not p or after[r] >= cost[r] for r, p in enumerate(paid))
+
+
+def _two_player_rules() -> ModuleType:
+    """The two-player decisions, game.ai.catan_two_player_bot (imported on first use: it builds on this module)."""
+    from game.ai import catan_two_player_bot
+
+    return catan_two_player_bot
 
 
 def _find(legal: list[Action], cls: type) -> Action | None:

@@ -242,6 +242,10 @@ class TwoPlayerCatanGame(CatanGame):
             s.roads_left[q] -= 1
             self._update_longest_road(events, (q,))
         s.phase = s.extra.pop("neutral_return")
+        if s.phase == "road_building" and (s.free_roads <= 0 or not self._can_place_road(a.player)):
+            # The neutral piece may have taken the last spot for the card's free road.
+            s.free_roads = 0
+            s.phase = MAIN if s.has_rolled else ROLL
         return events
 
     # -------------------------------------------------------------- trade-card actions

@@ -273,3 +273,28 @@ def test_random_two_player_games(seed: int) -> None:
         steps += 1
     check_invariants(game)
     assert game_from_json(game_to_json(game)).state_json() == game.state_json()
+
+
+def test_neutral_build_taking_the_last_free_road_spot_ends_road_building() -> None:
+    """If the neutral piece takes the only spot left for Road Building's second road, the card ends."""
+    from game.catan.constants import ROAD_BUILDING
+
+    sc = two()
+    g = sc.game
+    red = sc.at(0, 1, 4)
+    sc.settle(0, red)
+    sc.road(0, red, "h0.NE")
+    for neighbour in g.topo.node_neighbors[sc.node(red)]:
+        name = g.topo.node_names[neighbour]
+        if name != "h0.NE":
+            sc.road(1, red, name)
+    sc.road(1, "h0.N", "h0.NW")
+    sc.settle(2, "h1.N")
+    sc.settle(3, sc.at(14, 15, 18))
+    sc.give_dev(0, ROAD_BUILDING)
+    sc.main_phase(0)
+    g.apply(A.PlayRoadBuilding(0))
+    g.apply(A.BuildRoad(0, sc.edge("h0.NE", "h0.N")))
+    assert g.state.phase == "neutral_build"
+    g.apply(BuildNeutral(0, 2, "road", sc.edge("h1.N", "h0.NE")))
+    assert g.state.phase == "main" and g.state.free_roads == 0 and g.legal_actions(0)
