@@ -142,10 +142,13 @@ class App:
 
     # ------------------------------------------------------------ what other scenes ask for
 
+    #: Game families that have a table in this front end.
+    TABLE_FAMILIES: tuple[str, ...] = ("catan",)
+
     def start_game(self, game: Game) -> None:
         """Open the table of a game (above the main menu, replacing any other table)."""
         family = getattr(game.variant, "family", "")
-        if family != "catan":
+        if family not in self.TABLE_FAMILIES:
             self.show_message("app.family_unsupported", family=family)
             return
         try:

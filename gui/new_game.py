@@ -12,9 +12,12 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ai.registry import BOT_IDS
+from game.catan.compact import Placement, compact_layout, placements_from_json
+from game.catan.variants import CatanCompact
 from game.core.errors import GameError
 from game.core.options import OptionSpec
 from game.core.registry import available_variants
+from game.core.saves import write_json_atomic
 from game.core.seats import Seat
 from game.core.variant import Variant
 from gui.dialogs import (
@@ -22,6 +25,7 @@ from gui.dialogs import (
     blit_text, draw_heading, ellipsize, fit_text, is_click, player_swatch, px,
 )
 from gui.fonts import font, wrap_text
+from gui.table.part_preview import render_preview
 
 if TYPE_CHECKING:
     from gui.app import App
@@ -42,13 +46,27 @@ class SeatDraft:
     auto_name: bool = True
 
 
+def user_layouts_dir(app: App) -> Path:
+    """Where the user's own board layouts are saved (beside the saves folder)."""
+    return app.save_dir.parent / "layouts"
+
+
 def layout_files(app: App) -> list[Path]:
-    """Board layout files (*.json) from the repo's saves/layouts and the user's data folder."""
+    """Board layout files (*.json) from the repo's saves/layouts and the user's data folders."""
     files: list[Path] = []
-    for folder in (REPO_LAYOUTS, app.save_dir / "layouts"):
-        if folder.is_dir():
+    seen: set[Path] = set()
+    for folder in (REPO_LAYOUTS, app.save_dir / "layouts", user_layouts_dir(app)):
+        resolved = folder.resolve()
+        if folder.is_dir() and resolved not in seen:
+            seen.add(resolved)
             files.extend(sorted(p for p in folder.glob("*.json") if p.is_file()))
     return files
+
+
+def arrangement_file_name(placements: tuple[Placement, ...]) -> str:
+    """A file name naming an arrangement by its labels clockwise from the top-left slot."""
+    labels = [p.label for p in sorted(placements, key=lambda p: p.slot)]
+    return "compact-" + "-".join(labels) + ".json"
 
 
 def option_label(app: App, spec: OptionSpec) -> str:
@@ -96,7 +114,7 @@ class NewGameScene(WidgetScene):
         from gui.menu import backdrop_for
 
         self.backdrop = backdrop_for(app)
-        self.variants: list[type[Variant]] = list(available_variants())
+        self.variants: list[type[Variant]] = [v for v in available_variants() if v.family in app.TABLE_FAMILIES]
         self.variant_index = 0
         self.layouts = layout_files(app)
         self.layout_index = 0
@@ -108,6 +126,11 @@ class NewGameScene(WidgetScene):
         self.options: dict[str, Any] = {}
         self.labels: list[tuple[str, tuple[int, int], str, int, bool, int]] = []
         self.start_button: StyledButton | None = None
+        self.preview_rect = pygame.Rect(0, 0, 0, 0)
+        self._arrangement_key: Any = None
+        self._arrangement: tuple[Placement, ...] | None = None
+        self._preview: pygame.Surface | None = None
+        self._preview_for: Any = None
         self._reset_variant(app)
         self._lang = app.settings.lang
         super().__init__(app)
@@ -141,10 +164,10 @@ class NewGameScene(WidgetScene):
         return TextField(pygame.Rect(0, 0, 10, 10), seat.name, NAME_LENGTH, on_change=edited)
 
     def board_modes(self) -> list[str]:
-        """The board choices: the variant's "board" option values, plus a layout file when there are any."""
+        """The board choices: the variant's "board" option values, plus a layout file (Catan) when there are any."""
         board = next((spec for spec in self.variant.option_specs if spec.name == "board"), None)
         modes = list(board.choices or ()) if board is not None else []
-        if self.layouts:
+        if self.layouts and getattr(self.variant, "family", "") == "catan":
             modes.append(LAYOUT_MODE)
         return modes or [""]
 
@@ -242,6 +265,71 @@ class NewGameScene(WidgetScene):
         elif self.board_mode:
             options["board"] = self.board_mode
         return self.variant.new_game(self.build_seats(), self.seed(), options, layout=layout)
+
+    # ------------------------------------------------------------ compact board arrangement
+
+    @property
+    def is_compact(self) -> bool:
+        """Whether the chosen variant builds its board from the compact edition's parts."""
+        return issubclass(self.variant, CatanCompact)
+
+    def arrangement(self) -> tuple[Placement, ...] | None:
+        """The parts' arrangement the game would get with the choices as they stand (None without parts)."""
+        if not self.is_compact:
+            return None
+        path = self.layouts[self.layout_index] if self.board_mode == LAYOUT_MODE and self.layouts else None
+        key = (self.variant.id, self.board_mode, self.seed(), path)
+        if key != self._arrangement_key:
+            self._arrangement_key = key
+            self._arrangement = self._compute_arrangement(path)
+        return self._arrangement
+
+    def _compute_arrangement(self, path: Path | None) -> tuple[Placement, ...] | None:
+        """Ask the rules: a layout file's parts, else the parts of the game these choices start."""
+        if path is not None:
+            try:
+                data = json.loads(path.read_text(encoding="utf-8"))
+                return placements_from_json(data["compact_parts"]) if isinstance(data, dict) and \
+                    "compact_parts" in data else None
+            except (OSError, ValueError, GameError):
+                return None
+        try:
+            game = self.build_game()
+        except (GameError, OSError, ValueError, KeyError, TypeError):
+            return None
+        placements = getattr(game, "compact_placements", None)
+        return tuple(placements) if placements else None
+
+    def new_arrangement(self) -> None:
+        """A new random arrangement: the variable board with a new game number."""
+        if self.board_mode != "variable" and "variable" in self.board_modes():
+            self.board_mode = "variable"
+        self.reroll_seed()
+        self.layout()
+
+    def save_layout(self) -> Path | None:
+        """Write the shown arrangement as a layout file into the user's layouts folder; return its path."""
+        placements = self.arrangement()
+        if placements is None:
+            return None
+        folder = user_layouts_dir(self.app)
+        path = folder / arrangement_file_name(placements)
+        try:
+            write_json_atomic(path, compact_layout(placements))
+        except OSError as exc:
+            self.app.show_message("newgame.layout_save_failed", error=str(exc))
+            return None
+        self.layouts = layout_files(self.app)
+        self.app.show_message("newgame.layout_saved", name=path.name, folder=str(folder))
+        return path
+
+    def update(self, dt: float) -> None:
+        """Keep the arrangement preview in step with the seed and board choices."""
+        placements = self.arrangement()
+        key = (placements, self.preview_rect.size)
+        if key != self._preview_for:
+            self._preview_for = key
+            self._preview = render_preview(placements, self.preview_rect.size) if placements else None
 
     def start(self) -> None:
         """Build the game and open its table; a problem is shown as a message."""
@@ -353,7 +441,10 @@ class NewGameScene(WidgetScene):
         widgets.append(self.seed_field)
         widgets.append(StyledButton(pygame.Rect(self.seed_field.rect.right + px(10, s), y, reroll_w, ch),
                                     t("newgame.reroll"), self.reroll_seed, font_size=px(16, s)))
-        y += ch + px(40, s)
+        y += ch + px(12, s)
+        if self.is_compact:
+            y = self._layout_arrangement(widgets, x1, y, inner_r, fs)
+        y += px(28, s)
         self.options_heading_y = y - px(30, s)
         specs = [spec for spec in v.option_specs if spec.name != "board"]
         room = self.right.bottom - y - px(12, s)
@@ -373,6 +464,27 @@ class NewGameScene(WidgetScene):
                                          "primary", font_size=px(20, s))
         widgets.extend([self.back_button, self.start_button])
         self.widgets = widgets
+
+    def _layout_arrangement(self, widgets: list[Any], x: int, y: int, width: int, fs: int) -> int:
+        """The compact board's preview with its two buttons beside it; returns the y below."""
+        s = self.scale
+        h = px(228, s)
+        self.preview_rect = pygame.Rect(x, y, min(int(h * 1.16), width * 11 // 20), h)
+        bx = self.preview_rect.right + px(16, s)
+        bw = x + width - bx
+        bh = px(38, s)
+        self.arrangement_caption = (bx, y)
+        by = y + px(30, s)
+        self.new_arrangement_button = StyledButton(pygame.Rect(bx, by, bw, bh), self.app.t("newgame.new_arrangement"),
+                                                   self.new_arrangement, font_size=px(16, s))
+        self.save_layout_button = StyledButton(pygame.Rect(bx, by + bh + px(10, s), bw, bh),
+                                               self.app.t("newgame.save_layout"), self.save_layout,
+                                               font_size=px(16, s))
+        widgets.extend([self.new_arrangement_button, self.save_layout_button])
+        self.arrangement_hint_y = by + 2 * bh + px(20, s)
+        self._preview_for = None
+        self.update(0.0)
+        return y + h + px(14, s)
 
     def _option_control(self, spec: OptionSpec, rect: pygame.Rect, fs: int) -> Any:
         """A toggle, stepper or cycler for one option."""
@@ -399,9 +511,11 @@ class NewGameScene(WidgetScene):
         key = f"{self.variant.name_key}.desc"
         if self.app.translator.has(key):
             out.append(t(key))
-        board_key = f"newgame.board_desc.{self.board_mode}"
-        if self.app.translator.has(board_key):
-            out.append(t(board_key))
+        for board_key in (f"newgame.board_desc.{self.variant.id}.{self.board_mode}",
+                          f"newgame.board_desc.{self.board_mode}"):
+            if self.app.translator.has(board_key):
+                out.append(t(board_key))
+                break
         return out
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -431,7 +545,9 @@ class NewGameScene(WidgetScene):
         for text, pos, anchor, size, bold, limit in self.labels:
             size = max(size - 3, fit_text(text, size, limit, bold))
             blit_text(surface, ellipsize(text, size, limit, bold), size, TEXT, pos, anchor, bold=bold)
-        hint = self.app.t("newgame.players_hint", min=self.variant.min_players, max=self.variant.max_players)
+        v = self.variant
+        hint = (self.app.t("newgame.players_hint_fixed", count=v.min_players) if v.min_players == v.max_players
+                else self.app.t("newgame.players_hint", min=v.min_players, max=v.max_players))
         x = self.left.x + px(24, s)
         width = self.left.width - px(48, s)
         y = self.players_hint_y
@@ -453,4 +569,27 @@ class NewGameScene(WidgetScene):
                     blit_text(surface, line, size, TEXT, (x, y))
                     y += line_h
                 y += px(8, s)
+        if self.is_compact:
+            self._draw_arrangement(surface)
         self.draw_widgets(surface)
+
+    def _draw_arrangement(self, surface: pygame.Surface) -> None:
+        """The preview of the parts, its caption and the hint on the sides' colours."""
+        s = self.scale
+        rect = self.preview_rect
+        pygame.draw.rect(surface, (20, 24, 31), rect, border_radius=px(8, s))
+        if self._preview is not None:
+            surface.blit(self._preview, rect.topleft)
+        else:
+            blit_text(surface, self.app.t("newgame.arrangement_none"), px(14, s), TEXT_DIM, rect.center, "center")
+        bx, by = self.arrangement_caption
+        width = self.right.right - px(24, s) - bx
+        caption = self.app.t("newgame.arrangement")
+        size = fit_text(caption, px(17, s), width, True)
+        blit_text(surface, caption, size, GOLD, (bx, by), bold=True)
+        y = self.arrangement_hint_y
+        for line in wrap_text(self.app.t("newgame.arrangement_hint"), px(14, s), width):
+            if y + px(14, s) > rect.bottom + px(4, s):
+                break
+            blit_text(surface, line, px(14, s), TEXT_DIM, (bx, y))
+            y += font(px(14, s)).get_linesize()

@@ -275,6 +275,7 @@ class TwoPlayerCatanGame(CatanGame):
             stolen = self._steal(a.player, victim)
             taken[stolen.resource] += 1
         events.append(CardsTaken(a.player, victim, tuple(taken)))
+        s.extra["forced_taken"] = tuple(taken)  # shown to both players until the cards go back
         s.extra["give_back_return"] = s.phase
         s.phase = GIVE_BACK
         return events
@@ -298,6 +299,7 @@ class TwoPlayerCatanGame(CatanGame):
             s.hands[a.player][r] -= a.cards[r]
             s.hands[victim][r] += a.cards[r]
         s.phase = s.extra.pop("give_back_return")
+        s.extra.pop("forced_taken", None)
         return [CardsGivenBack(a.player, victim, a.cards)]
 
     def _check_robber_to_desert(self, a: RobberToDesert) -> None:
@@ -347,7 +349,7 @@ class TwoPlayerCatanGame(CatanGame):
     def _check_victory(self, events: list[Event]) -> None:
         super()._check_victory(events)
         if self.state.phase == "game_over":
-            for key in ("neutral_return", "give_back_return"):
+            for key in ("neutral_return", "give_back_return", "forced_taken"):
                 self.state.extra.pop(key, None)
 
     def _do_end_turn(self, a: A.EndTurn) -> list[Event]:

@@ -10,7 +10,11 @@ from typing import Any
 import pygame
 
 from game.catan.constants import HARBOR_RESOURCE, RESOURCES
-from game.catan.geometry import HARBOR_SPOTS, Topology
+from game.catan.geometry import Topology
+from gui.table.board_extras import (
+    SEAM_RGBA, SEAM_SEA_RGBA, draw_seams, neutral_marked, node_marker, part_corner_direction, plaque_surface,
+    ray_to_frame, seam_edges, seam_sea_rays,
+)
 
 SQRT3 = math.sqrt(3.0)
 TABLE_BG = (27, 35, 44)
@@ -106,16 +110,30 @@ class Marks:
     color: str = "white"
     pulse: float = 0.0
     flash_hexes: tuple[int, ...] = field(default=())
+    # Spots lit in piece colours (neutral builds): spot -> colour ids (two when both neutrals may take it).
+    node_colors: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    edge_colors: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    ghost_neutral: bool = False
 
 
 class BoardView:
-    """Draws one Catan board into a rectangle of the window and maps screen points back to spots."""
+    """Draws one Catan board into a rectangle of the window and maps screen points back to spots.
 
-    def __init__(self, sprites: SpriteBook, board: Any, topo: Topology, colors: Sequence[str]) -> None:
+    `colors` gives the colour id of every owner of pieces (the seats, then any neutral colours); owners in
+    `neutrals` are drawn with the neutral marking. `part_labels` names the board's parts (board.parts order).
+    """
+
+    def __init__(self, sprites: SpriteBook, board: Any, topo: Topology, colors: Sequence[str],
+                 neutrals: Iterable[int] = (), part_labels: Sequence[str] = ()) -> None:
         self.sprites = sprites
         self.board = board
         self.topo = topo
         self.colors = tuple(colors)
+        self.neutrals = frozenset(neutrals)
+        self.parts: tuple[tuple[int, ...], ...] = tuple(getattr(board, "parts", ()) or ())
+        self.part_labels = tuple(part_labels) if len(part_labels) == len(self.parts) else ()
+        self._seams = seam_edges(topo, self.parts) if self.parts else []
+        self._plaques: list[tuple[pygame.Rect, int]] = []
         self.rect = pygame.Rect(0, 0, 1, 1)
         self.R = 10.0
         self.origin = (0.0, 0.0)
@@ -209,11 +227,12 @@ class BoardView:
         return rounded_polygon(pts, self.R * 1.1 * scale, 10)
 
     def _harbor_geometry(self, spot: int) -> tuple[Point, Point, Point]:
-        """Badge centre and the two intersections of a harbor spot."""
-        e = self.topo.harbor_edges[spot]
+        """Badge centre and the two intersections of the board's harbor number spot (any coastal path)."""
+        e = self.board.harbor_edge_list[spot]
         a, b = self.topo.edges[e]
         mx, my = self._edge_px[e]
-        hx, hy = self._hex_px[HARBOR_SPOTS[spot][0]]
+        side = self.topo.coastal_side(e)
+        hx, hy = self._hex_px[side[0]] if side is not None else self.origin
         dx, dy = mx - hx, my - hy
         d = math.hypot(dx, dy) or 1.0
         k = self.R * 0.72
@@ -250,12 +269,16 @@ class BoardView:
             return ((p[0] - self.rect.x) * s, (p[1] - self.rect.y) * s)
 
         # piers under the land, from both intersections to the badge
-        for spot in range(len(self.topo.harbor_edges)):
+        for spot in range(len(self.board.harbors)):
             badge, a, b = self._harbor_geometry(spot)
             for node in (a, b):
                 tip = (node[0] + (badge[0] - node[0]) * 0.78, node[1] + (badge[1] - node[1]) * 0.78)
                 pygame.draw.line(big, PIER_DARK, sp(node), sp(tip), max(3, int(R * 0.16 * s)))
                 pygame.draw.line(big, PIER, sp(node), sp(tip), max(2, int(R * 0.1 * s)))
+        # where two board parts meet, the seam goes on through the sea to the frame
+        if self._seams:
+            draw_seams(big, [(sp(p), sp(q)) for p, q in self._sea_seams()], max(1.0, R * 0.045 * s),
+                       SEAM_SEA_RGBA)
         # surf and beach around the island
         for cx, cy in self._hex_px:
             pygame.draw.polygon(big, FOAM, hex_corners(*sp((cx, cy)), R * 1.2 * s))
@@ -279,6 +302,11 @@ class BoardView:
             if number:
                 tok = self.sprites.get("token", str(number), max(8, int(R * 0.74)))
                 layer.blit(tok, (round(cx - rx - tok.get_width() / 2), round(cy - ry - tok.get_height() / 2)))
+        if self._seams:
+            lines = [((self._node_px[a][0] - rx, self._node_px[a][1] - ry),
+                      (self._node_px[b][0] - rx, self._node_px[b][1] - ry)) for a, b in self._seams]
+            draw_seams(layer, lines, max(2.0, R * 0.075), SEAM_RGBA)
+        self._draw_plaques(layer)
         badge_w = max(8, int(R * 0.7))
         for spot, kind in enumerate(board.harbors):
             res = HARBOR_RESOURCE.get(kind)
@@ -290,15 +318,56 @@ class BoardView:
             layer = layer.convert()
         return layer
 
-    def road_sprite(self, color: str, edge: int, alpha: int = 255) -> pygame.Surface:
+    def _sea_seams(self) -> list[tuple[Point, Point]]:
+        """Screen lines continuing the seams from the coast to the inner frame."""
+        out = []
+        for inner, coast in seam_sea_rays(self.topo, self._seams):
+            (x1, y1), (x2, y2) = self._node_px[inner], self._node_px[coast]
+            d = math.hypot(x2 - x1, y2 - y1) or 1.0
+            direction = ((x2 - x1) / d, (y2 - y1) / d)
+            length = ray_to_frame((x2, y2), direction, self.origin, FRAME_APOTHEM * self.R)
+            out.append(((x2, y2), (x2 + direction[0] * length, y2 + direction[1] * length)))
+        return out
+
+    def _draw_plaques(self, layer: pygame.Surface) -> None:
+        """The part labels on small plaques at the frame corner beyond each part's corner hex."""
+        self._plaques = []
+        if not self.part_labels:
+            return
+        rx, ry = self.rect.topleft
+        size = max(8, int(self.R * 0.26))
+        reach = (FRAME_APOTHEM + 0.12) * 2 / SQRT3 * self.R - self.R * 0.32
+        for i, (part, label) in enumerate(zip(self.parts, self.part_labels)):
+            dx, dy = part_corner_direction(part, self._hex_px, self.origin)
+            plaque = plaque_surface(label, size)
+            rect = plaque.get_rect(center=(round(self.origin[0] + dx * reach), round(self.origin[1] + dy * reach)))
+            layer.blit(plaque, rect.move(-rx, -ry))
+            self._plaques.append((rect, i))
+
+    def part_at(self, pos: tuple[int, int]) -> int | None:
+        """The board part whose plaque is under the point (index into board.parts), or None."""
+        for rect, i in self._plaques:
+            if rect.collidepoint(pos):
+                return i
+        return None
+
+    def owner_color(self, owner: int) -> str:
+        """The colour id of a piece owner (white for an unknown owner)."""
+        return self.colors[owner] if 0 <= owner < len(self.colors) else "white"
+
+    def road_sprite(self, color: str, edge: int, alpha: int = 255, neutral: bool = False) -> pygame.Surface:
         """A thick rounded bar along a path in a player's colour (one sprite per direction)."""
         a, b = self.topo.edges[edge]
         (x1, y1), (x2, y2) = self.topo.node_xy[a], self.topo.node_xy[b]
         direction = 0 if x1 == x2 else (1 if (x2 - x1) * (y2 - y1) > 0 else 2)
-        key = ("road", color, direction, alpha)
+        key = ("road", color, direction, alpha, neutral)
         surf = self._small.get(key)
         if surf is None:
-            surf = self._bar(player_rgb(color), outline_rgb(player_rgb(color)), direction, 0.74, 0.19, alpha)
+            surf = self._bar(player_rgb(color), outline_rgb(player_rgb(color)), direction, 0.74, 0.19, 255)
+            if neutral:
+                surf = neutral_marked(surf, max(3, int(self.R * 0.1)))
+            if alpha < 255:
+                surf.set_alpha(alpha)
             self._small[key] = surf
         return surf
 
@@ -337,22 +406,30 @@ class BoardView:
             out.set_alpha(alpha)
         return out
 
-    def piece_sprite(self, piece: str, color: str) -> pygame.Surface:
-        """A settlement or city sprite in a player's colour, sized for the board."""
+    def piece_sprite(self, piece: str, color: str, neutral: bool = False) -> pygame.Surface:
+        """A settlement or city sprite in a player's colour, sized for the board (marked when neutral)."""
         width = max(8, int(self.R * (0.5 if piece == "settlement" else 0.66)))
-        return self.sprites.get("piece", f"{piece}_{color}", width)
+        sprite = self.sprites.get("piece", f"{piece}_{color}", width)
+        if not neutral:
+            return sprite
+        key = ("neutral", piece, color, width)
+        marked = self._small.get(key)
+        if marked is None:
+            marked = self._small[key] = neutral_marked(sprite, max(3, int(self.R * 0.1)))
+        return marked
 
     def _draw_pieces(self, target: pygame.Surface, state: Any, offset: Point) -> None:
         ox, oy = offset
+        neutrals = self.neutrals
         for e, owner in enumerate(state.edge_owner):
             if owner >= 0:
-                spr = self.road_sprite(self.colors[owner], e)
+                spr = self.road_sprite(self.owner_color(owner), e, neutral=owner in neutrals)
                 x, y = self._edge_px[e]
                 target.blit(spr, (round(x - ox - spr.get_width() / 2), round(y - oy - spr.get_height() / 2)))
         for n, owner in enumerate(state.node_owner):
             if owner >= 0:
                 piece = "city" if state.node_level[n] >= 2 else "settlement"
-                spr = self.piece_sprite(piece, self.colors[owner])
+                spr = self.piece_sprite(piece, self.owner_color(owner), owner in neutrals)
                 x, y = self._node_px[n]
                 target.blit(spr, (round(x - ox - spr.get_width() / 2), round(y - oy - spr.get_height() * 0.62)))
 
@@ -401,6 +478,33 @@ class BoardView:
         self._small[key] = surf
         return surf
 
+    def _color_marker(self, kind: str, hover: bool, colors: tuple[str, ...]) -> pygame.Surface:
+        """A marker in piece colours: kind "node" or "edge<direction>"; two colours split it."""
+        key = ("cmarker", kind, hover, colors)
+        surf = self._small.get(key)
+        if surf is not None:
+            return surf
+        rgbs = [player_rgb(c) for c in colors]
+        if kind == "node":
+            surf = node_marker(self.R, hover, rgbs)
+        else:
+            # a pale glow like the other path markers, with a core in the piece colour(s)
+            direction = int(kind[-1])
+            surf = self._bar((255, 247, 205), (0, 0, 0), direction, 0.62, 0.21 if hover else 0.17, 255, glow=True)
+            surf.fill((255, 255, 255, 235 if hover else 170), special_flags=pygame.BLEND_RGBA_MULT)
+            centre = surf.get_rect().center
+            angle = math.radians((90.0, 30.0, -30.0)[direction])
+            for i, rgb in enumerate(rgbs[:2]):
+                length = 0.46 if len(rgbs) == 1 else 0.23
+                core = self._bar(rgb, (0, 0, 0), direction, length, 0.09, 255, glow=True)
+                shift = 0.0 if len(rgbs) == 1 else (i - 0.5) * 0.27 * self.R
+                edge = self._bar(outline_rgb(rgb), (0, 0, 0), direction, length + 0.03, 0.12, 255, glow=True)
+                pos = (centre[0] + math.cos(angle) * shift, centre[1] + math.sin(angle) * shift)
+                surf.blit(edge, edge.get_rect(center=(round(pos[0]), round(pos[1]))))
+                surf.blit(core, core.get_rect(center=(round(pos[0]), round(pos[1]))))
+        self._small[key] = surf
+        return surf
+
     def _blit_center(self, target: pygame.Surface, spr: pygame.Surface, pos: Point, dy: float = 0.5) -> None:
         target.blit(spr, (round(pos[0] - spr.get_width() / 2), round(pos[1] - spr.get_height() * dy)))
 
@@ -438,16 +542,26 @@ class BoardView:
         self._blit_center(surface, robber, pos, 0.8)
         for e in marks.edges:
             hover = e == marks.hover_edge
-            if hover and marks.ghost == "road":
-                self._blit_center(surface, self.road_sprite(marks.color, e, 190), self._edge_px[e])
+            colors = marks.edge_colors.get(e, ())
+            kind = f"edge{self._edge_direction(e)}"
+            if hover and marks.ghost == "road" and len(colors) <= 1:
+                color = colors[0] if colors else marks.color
+                self._blit_center(surface, self.road_sprite(color, e, 190, marks.ghost_neutral), self._edge_px[e])
+            elif colors:
+                self._blit_center(surface, self._color_marker(kind, hover, colors), self._edge_px[e])
             else:
-                self._blit_center(surface, self._marker(f"edge{self._edge_direction(e)}", hover), self._edge_px[e])
+                self._blit_center(surface, self._marker(kind, hover), self._edge_px[e])
         for n in marks.nodes:
             hover = n == marks.hover_node
-            self._blit_center(surface, self._marker("node", hover), self._node_px[n])
-            if hover and marks.ghost in ("settlement", "city"):
-                ghost = self.piece_sprite(marks.ghost, marks.color)
-                key = ("ghost", marks.ghost, marks.color)
+            colors = marks.node_colors.get(n, ())
+            if colors:
+                self._blit_center(surface, self._color_marker("node", hover, colors), self._node_px[n])
+            else:
+                self._blit_center(surface, self._marker("node", hover), self._node_px[n])
+            if hover and marks.ghost in ("settlement", "city") and len(colors) <= 1:
+                color = colors[0] if colors else marks.color
+                ghost = self.piece_sprite(marks.ghost, color, marks.ghost_neutral)
+                key = ("ghost", marks.ghost, color, marks.ghost_neutral)
                 faded = self._small.get(key)
                 if faded is None:
                     faded = ghost.copy()

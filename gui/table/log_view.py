@@ -138,6 +138,22 @@ class EventNarrator:
         return [LogEntry(self.t("event.special_card_moved", player=self.name(e.holder), card=card,
                                 length=e.length), self.color(e.holder))]
 
+    def _trade_cards_changed(self, e: Any) -> list[LogEntry]:
+        reason = e.reason if e.reason in ("settlement", "knight", "paid") else "other"
+        return self._p(e, self.t(f"event.trade_cards.{reason}", player=self.name(e.player), count=abs(e.delta)))
+
+    def _neutral_built(self, e: Any) -> list[LogEntry]:
+        return self._p(e, self.t("event.neutral_built", player=self.name(e.player), neutral=self.name(e.neutral),
+                                 piece=self.t(f"table.piece_acc.{e.piece}")))
+
+    def _cards_taken(self, e: Any) -> list[LogEntry]:
+        return self._p(e, self.t("event.cards_taken", player=self.name(e.player), victim=self.name(e.victim),
+                                 cards=format_cards(e.cards, self.t), count=sum(e.cards)))
+
+    def _cards_given_back(self, e: Any) -> list[LogEntry]:
+        return self._p(e, self.t("event.cards_given_back", player=self.name(e.player), victim=self.name(e.victim),
+                                 cards=format_cards(e.cards, self.t), count=sum(e.cards)))
+
     def _turn_ended(self, e: Any) -> list[LogEntry]:
         return [LogEntry(self.t("event.turn_ended", player=self.name(e.next_player)), self.color(e.next_player),
                          True)]

@@ -14,6 +14,8 @@ from gui.table.board_view import SpriteBook, player_rgb
 from gui.widgets import PANEL, PANEL_EDGE, TEXT, TEXT_DIM
 
 Color = tuple[int, int, int]
+TRADE_CARD: Color = (52, 138, 132)
+TRADE_CARD_EDGE: Color = (20, 60, 58)
 
 
 @dataclass(frozen=True)
@@ -32,10 +34,17 @@ class TableLayout:
     actions: pygame.Rect
     dice: pygame.Rect
     font: int
+    # The two-player game: the neutral colours' strip under the players and the trade-card buttons' column.
+    neutrals: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    trade_actions: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
 
 
-def compute_layout(size: tuple[int, int], num_players: int) -> TableLayout:
-    """Lay the table out for a window size: board left, players and log right, hand and actions below."""
+def compute_layout(size: tuple[int, int], num_players: int, two_player: bool = False) -> TableLayout:
+    """Lay the table out for a window size: board left, players and log right, hand and actions below.
+
+    The two-player game adds a strip for the neutral colours under the players and a column of trade-card
+    buttons between the hand and the action bar.
+    """
     w, h = max(320, size[0]), max(240, size[1])
     s = ui_scale((w, h))
     pad = px(10, s)
@@ -48,13 +57,18 @@ def compute_layout(size: tuple[int, int], num_players: int) -> TableLayout:
     board = pygame.Rect(0, top_h, w - side_w, h - top_h - bottom_h)
     row_h = min(px(92, s), (side.h - 3 * pad) * 6 // (10 * max(1, num_players)))
     players = pygame.Rect(side.x + pad, side.y + pad, side.w - 2 * pad, row_h * num_players)
-    log = pygame.Rect(side.x + pad, players.bottom + pad, side.w - 2 * pad, side.bottom - players.bottom - 2 * pad)
+    neutrals = pygame.Rect(players.x, players.bottom, players.w, px(78, s) if two_player else 0)
+    log = pygame.Rect(side.x + pad, neutrals.bottom + pad, side.w - 2 * pad, side.bottom - neutrals.bottom - 2 * pad)
     act_w = min(px(620, s), w // 2)
     actions = pygame.Rect(w - act_w - pad, bottom.y + pad, act_w, bottom_h - 2 * pad)
-    hand = pygame.Rect(pad, bottom.y + pad, actions.x - 2 * pad, bottom_h - 2 * pad)
+    trade_w = px(200, s) if two_player else 0
+    trade_actions = pygame.Rect(actions.x - pad - trade_w, actions.y, trade_w, actions.h)
+    hand_right = trade_actions.x if two_player else actions.x
+    hand = pygame.Rect(pad, bottom.y + pad, hand_right - 2 * pad, bottom_h - 2 * pad)
     die = px(58, s)
     dice = pygame.Rect(board.right - 2 * die - 3 * pad, board.y + pad, 2 * die + 2 * pad, die + 2 * pad)
-    return TableLayout((w, h), s, top, board, side, players, log, bottom, hand, actions, dice, px(17, s))
+    return TableLayout((w, h), s, top, board, side, players, log, bottom, hand, actions, dice, px(17, s), neutrals,
+                       trade_actions)
 
 
 class PanelCache:
@@ -104,6 +118,8 @@ class PlayerInfo:
     acting: bool
     is_ai: bool
     is_viewer: bool
+    trade_cards: int | None = None  # the two-player game's trade cards (None in other games)
+    trade_max: int = 7
 
 
 def _card_glyph(surface: pygame.Surface, x: int, y: int, h: int, fill: Color, edge: Color) -> int:
@@ -198,7 +214,18 @@ class PlayersPanel:
         pygame.draw.rect(surface, (20, 20, 24), bar.inflate(2, 2), border_radius=3)
         pygame.draw.rect(surface, rgb, bar, border_radius=3)
         r = blit_text(surface, str(info.road), sfs, TEXT, (bar.right + 4, y2 + (gh - sfs) // 2 - 1), bold=True)
-        self.tips.append((pygame.Rect(xs, y2, r.right - xs, gh), t("table.tip.road", count=info.road)))
+        self.tips.append((pygame.Rect(xs, y2, r.right - xs, gh), t("table.tip.road_length", count=info.road)))
+        if info.trade_cards is not None:
+            x = r.right + int(sfs * 0.9)
+            xs = x
+            w = _card_glyph(surface, x, y2, gh, TRADE_CARD, TRADE_CARD_EDGE)
+            blit_text(surface, "⇄", max(8, gh * 2 // 3), (236, 250, 246), (x + w // 2, y2 + gh // 2), "center",
+                      bold=True)
+            x += w + 4
+            r = blit_text(surface, f"{info.trade_cards}/{info.trade_max}", sfs, TEXT,
+                          (x, y2 + (gh - sfs) // 2 - 1), bold=True)
+            self.tips.append((pygame.Rect(xs, y2, r.right - xs, gh),
+                              t("table.tip.trade_cards", count=info.trade_cards, max=info.trade_max)))
         # special cards as badges
         y3 = y2 + gh + max(3, fs // 4)
         if y3 + sfs + 4 > row.bottom:

@@ -10,6 +10,7 @@ import pygame
 
 from game.catan import actions as A
 from game.catan import state as S
+from game.catan import two_player as T
 from game.catan.constants import COSTS, KNIGHT, MONOPOLY, RESOURCES, ROAD_BUILDING, YEAR_OF_PLENTY
 from game.core.actions import Action, Event
 from game.core.errors import GameError
@@ -25,10 +26,15 @@ from gui.table.dialogs import (
     TableDialog, TradeDialog, VictimDialog, YearOfPlentyDialog,
 )
 from gui.table.log_view import EventNarrator, LogEntry, LogView, format_cards
+from gui.table.neutral_panel import NeutralInfo, NeutralPanel
 from gui.table.panels import (
     CostButton, HandCard, HandInfo, HandPanel, PanelCache, PlayerInfo, PlayersPanel, TableLayout, compute_layout,
     draw_dice, draw_top_bar,
 )
+from gui.table.two_player_view import (
+    draw_roll_labels, neutral_build_marks, neutral_infos, neutral_options, roll_number,
+)
+from gui.table.variant_dialogs import GiveBackDialog, NeutralChoiceDialog
 from gui.widgets import draw_tooltip
 
 if TYPE_CHECKING:
@@ -36,12 +42,31 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-PHASE_DIALOGS = {S.DISCARD: DiscardDialog, S.TRADE_RESPONSE: RespondDialog, S.TRADE_CONFIRM: ConfirmDialog}
+PHASE_DIALOGS: dict[str, type[TableDialog]] = {
+    S.DISCARD: DiscardDialog, S.TRADE_RESPONSE: RespondDialog, S.TRADE_CONFIRM: ConfirmDialog,
+    T.GIVE_BACK: GiveBackDialog,
+}
+TRADE_CARD_ACTIONS = (("forced_trade", T.ForcedTrade), ("robber_desert", T.RobberToDesert),
+                      ("remove_knight", T.RemoveKnight))
 DEV_PLAY = {A.PlayKnight: KNIGHT, A.PlayRoadBuilding: ROAD_BUILDING, A.PlayYearOfPlenty: YEAR_OF_PLENTY,
             A.PlayMonopoly: MONOPOLY}
 WATCH_SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 END_DELAY = 1.2
 RESIZE_SETTLE = 0.25  # seconds without a new size before the board art is redrawn at the new size
+
+
+def part_labels(game: Game) -> tuple[str, ...]:
+    """The printed labels of a compact board's parts (in the order of board.parts); none for other boards."""
+    placements = getattr(game, "compact_placements", None)
+    layout = getattr(game, "layout", None)
+    if not placements and isinstance(layout, dict) and "compact_parts" in layout:
+        from game.catan.compact import placements_from_json
+
+        try:
+            placements = placements_from_json(layout["compact_parts"])
+        except GameError:
+            placements = None
+    return tuple(p.label for p in placements) if placements else ()
 
 
 class CatanTableScene(Scene):
@@ -55,7 +80,16 @@ class CatanTableScene(Scene):
         self.session.listeners.append(self._on_applied)
         self.panels = PanelCache()
         self.sprites = SpriteBook(app.art)
-        self.board_view = BoardView(self.sprites, game.state.board, game.topo, [s.color for s in game.seats])
+        self.two_player = isinstance(game, T.TwoPlayerCatanGame)
+        self.neutral_colors: tuple[str, ...] = tuple(getattr(game, "neutral_colors", ()) or ())
+        self.neutral_owners = tuple(range(game.num_players, game.num_players + len(self.neutral_colors)))
+        self.board_view = BoardView(self.sprites, game.state.board, game.topo,
+                                    [s.color for s in game.seats] + list(self.neutral_colors), self.neutral_owners,
+                                    part_labels(game))
+        self.neutral_panel = NeutralPanel(self.panels)
+        self.last_taken: tuple[int, ...] | None = None
+        self._neutrals_key: Any = None
+        self._neutrals: list[NeutralInfo] = []
         self.players_panel = PlayersPanel(self.panels)
         self.hand_panel = HandPanel(self.panels)
         self.log = LogView()
@@ -85,7 +119,7 @@ class CatanTableScene(Scene):
         self._small: dict[Any, pygame.Surface] = {}
         self._last_robber = game.state.robber
         self._resized_at = -1.0
-        self.lay: TableLayout = compute_layout(app.size, game.num_players)
+        self.lay: TableLayout = compute_layout(app.size, game.num_players, self.two_player)
         self.relayout(app.size)
         self.log.add([e for ev in getattr(game, "initial_events", []) for e in self.narrator.describe(ev)])
         if game.log:
@@ -95,7 +129,10 @@ class CatanTableScene(Scene):
     # ------------------------------------------------------------------ names and colours
 
     def player_name(self, player: int) -> str:
-        """A seat's display name (colour ids become translated colour names)."""
+        """A seat's display name (colour ids become translated colour names); neutral colours are named so."""
+        if player in self.neutral_owners:
+            color = self.owner_color(player)
+            return self.app.t("table.neutral.name", color=self.app.t(f"color.{color}.player"))
         if not 0 <= player < len(self.game.seats):
             return "?"
         seat = self.game.seats[player]
@@ -106,8 +143,14 @@ class CatanTableScene(Scene):
         return seat.name
 
     def player_color(self, player: int) -> tuple[int, int, int]:
-        """The seat's RGB."""
+        """The RGB of a seat or a neutral colour."""
+        if player in self.neutral_owners:
+            return player_rgb(self.owner_color(player))
         return player_rgb(self.game.seats[player].color) if 0 <= player < len(self.game.seats) else (200, 200, 200)
+
+    def owner_color(self, owner: int) -> str:
+        """The colour id of a piece owner (a seat or a neutral colour)."""
+        return self.board_view.owner_color(owner)
 
     def _terrain_of(self, hex_index: int) -> tuple[str, int]:
         board = self.game.state.board
@@ -169,9 +212,10 @@ class CatanTableScene(Scene):
             self.board_view.sprites = self.sprites
             self.board_view.rect = pygame.Rect(0, 0, 1, 1)
             self._small.clear()
-        self.lay = lay = compute_layout(size, self.game.num_players)
+        self.lay = lay = compute_layout(size, self.game.num_players, self.two_player)
         self.board_view.layout(lay.board)
         self.players_panel.layout(lay.players, self.game.num_players)
+        self.neutral_panel.layout(lay.neutrals)
         self.log.rect = lay.log
         self._hand_key = None
         self._build_buttons()
@@ -219,12 +263,37 @@ class CatanTableScene(Scene):
             rect = pygame.Rect(area.x + c * (bw + gap), area.y + r * (bh + gap), bw, bh)
             style = "primary" if bid in ("roll", "end", "pause") else "secondary"
             self.buttons[bid] = CostButton(rect, t(key), fn, cost=cost, icons=icons, style=style, font_size=fs)
+        if self.two_player and not self.session.all_ai:
+            self._build_trade_card_buttons(fs)
         menu = pygame.Rect(0, 0, px(120, s), lay.top.h - px(12, s))
         menu.midright = (lay.top.right - px(8, s), lay.top.centery)
         self.buttons["menu"] = CostButton(menu, "☰ " + t("table.menu.button"), lambda: self.open_dialog("menu"),
                                           font_size=fs)
         for bid, b in self.buttons.items():
             b.tooltip = self._tooltip_for(bid)
+
+    def _build_trade_card_buttons(self, fs: int) -> None:
+        """The two-player game's trade-card actions, stacked in their column."""
+        area = self.lay.trade_actions
+        gap = px(6, self.lay.scale)
+        bh = (area.h - 2 * gap) // 3
+        fns = {"forced_trade": self.forced_trade, "robber_desert": self.robber_to_desert,
+               "remove_knight": self.remove_knight}
+        for i, (bid, _cls) in enumerate(TRADE_CARD_ACTIONS):
+            rect = pygame.Rect(area.x, area.y + i * (bh + gap), area.w, bh)
+            self.buttons[bid] = CostButton(rect, self.app.t(f"table.action.{bid}"), fns[bid], style="secondary",
+                                           font_size=max(10, fs - 2))
+
+    def _trade_card_tooltip(self, bid: str) -> str:
+        t = self.app.t
+        if bid == "remove_knight":
+            return t("table.tip.remove_knight")
+        player = self.session.human_actor()
+        if player is None:
+            player = max(0, self.session.viewer)
+        cost_of = getattr(self.game, "trade_action_cost", None)
+        cost = int(cost_of(player)) if callable(cost_of) and player < self.game.num_players else 1
+        return t(f"table.tip.{bid}") + " — " + t("table.tip.trade_cost", count=cost)
 
     def _tooltip_for(self, bid: str) -> str:
         t = self.app.t
@@ -278,6 +347,13 @@ class CatanTableScene(Scene):
         b["bank"].enabled = A.MaritimeTrade in kinds
         for bid in ("road", "settlement", "city"):
             b[bid].style = "primary" if self.mode == bid else "secondary"
+        if self.two_player:
+            number = roll_number(self.game.state)
+            b["roll"].label = self.app.t("table.action.roll_first" if number == 1 else "table.action.roll_second")
+            for bid, cls in TRADE_CARD_ACTIONS:
+                if bid in b:
+                    b[bid].enabled = cls in kinds
+                    b[bid].tooltip = self._trade_card_tooltip(bid)
         if self.mode is not None and not b[self.mode].enabled:
             self.mode = None
 
@@ -310,6 +386,8 @@ class CatanTableScene(Scene):
             return Marks(nodes=tuple(a.node for a in legal if isinstance(a, A.BuildCity)), ghost="city", color=color)
         if phase == S.MOVE_ROBBER:
             return Marks(hexes=tuple(sorted({a.hex for a in legal if isinstance(a, A.MoveRobber)})), color=color)
+        if phase == T.NEUTRAL_BUILD:
+            return neutral_build_marks(legal, self.owner_color)
         return Marks()
 
     def _hit(self, pos: tuple[int, int]) -> tuple[str, int] | None:
@@ -330,6 +408,13 @@ class CatanTableScene(Scene):
         return None
 
     # ------------------------------------------------------------------ actions
+
+    def game_changed(self) -> None:
+        """The game was changed from outside (a test, an editor): forget cached answers, open the right overlays."""
+        self.session.reset_ai()
+        self._view_key = self._marks_key = self._controls_key = self._infos_key = self._hand_key = None
+        self._neutrals_key = None
+        self._sync_overlays()
 
     def act(self, action: Action) -> bool:
         """Apply a human action; an illegal one shows a note instead. Returns whether it was applied."""
@@ -379,9 +464,36 @@ class CatanTableScene(Scene):
         elif kind == MONOPOLY and self._legal_of(A.PlayMonopoly):
             self.open_dialog("monopoly")
 
+    def forced_trade(self) -> None:
+        """Trade-card action: draw 2 cards from the opponent (the give-back dialog follows)."""
+        for a in self._legal_of(T.ForcedTrade):
+            self.act(a)
+            return
+
+    def robber_to_desert(self) -> None:
+        """Trade-card action: the robber goes back to the desert."""
+        for a in self._legal_of(T.RobberToDesert):
+            self.act(a)
+            return
+
+    def remove_knight(self) -> None:
+        """Take a played knight out of the game for 2 trade cards."""
+        for a in self._legal_of(T.RemoveKnight):
+            self.act(a)
+            return
+
     def _click_board(self, hit: tuple[str, int]) -> None:
         kind, index = hit
         legal = self.actor_legal()
+        if self.game.state.phase == T.NEUTRAL_BUILD and kind in ("node", "edge"):
+            options = neutral_options(legal, kind, index)
+            if len(options) == 1:
+                self.act(options[0])
+            elif options:
+                bv = self.board_view
+                anchor = bv.node_screen_pos(index) if kind == "node" else bv.edge_screen_pos(index)
+                self._open(NeutralChoiceDialog(self, options[0].player, options, anchor))
+            return
         if kind == "node":
             for a in legal:
                 if isinstance(a, (A.BuildSettlement, A.BuildCity)) and a.node == index:
@@ -431,6 +543,10 @@ class CatanTableScene(Scene):
             dialog = ConfirmDialog(self, player)
         elif name == "menu":
             dialog = MenuDialog(self, player)
+        elif name == "give_back":
+            dialog = GiveBackDialog(self, player)
+        elif name == "neutral":
+            dialog = self._neutral_preview(player)
         else:
             raise ValueError(f"no table dialog {name!r}")
         self._open(dialog)
@@ -446,6 +562,16 @@ class CatanTableScene(Scene):
         best = max(range(19), key=lambda h: len(owners[h]))
         return VictimDialog(self, player, best, owners[best] or [q for q in range(self.game.num_players)
                                                                   if q != player][:2])
+
+    def _neutral_preview(self, player: int) -> NeutralChoiceDialog:
+        """The neutral colour chooser for the spot most neutrals may take (an example outside the phase)."""
+        builds = [a for a in self.session.legal(player) if isinstance(a, T.BuildNeutral)]
+        if builds:
+            best = max({(a.piece, a.where) for a in builds},
+                       key=lambda k: sum(1 for a in builds if (a.piece, a.where) == k))
+            return NeutralChoiceDialog(self, player, [a for a in builds if (a.piece, a.where) == best])
+        return NeutralChoiceDialog(self, player, [T.BuildNeutral(player, q, "settlement", 0)
+                                                  for q in self.neutral_owners])
 
     def _open(self, dialog: TableDialog, auto: bool = False) -> None:
         self.dialog = dialog
@@ -529,6 +655,12 @@ class CatanTableScene(Scene):
     # ------------------------------------------------------------------ events of the game
 
     def _on_applied(self, action: Action, events: list[Event]) -> None:
+        for e in events:
+            if isinstance(e, T.CardsTaken):
+                self.last_taken = tuple(e.cards)
+        if isinstance(action, T.RemoveKnight):
+            self.log.add([LogEntry(self.app.t("table.log.knight_removed", player=self.player_name(action.player)),
+                                   self.player_color(action.player))])
         self.log.add([line for e in events for line in self.narrator.describe(e)])
         self._animate(events)
         self._marks_key = None
@@ -587,6 +719,14 @@ class CatanTableScene(Scene):
                 an.add(Banner(1.8, text=self.app.t("table.banner.special", player=self.player_name(e.holder),
                                                     card=self.app.t(f"special.{e.card}")),
                               center=(bv.rect.centerx, bv.rect.y + bv.rect.h // 5), size=px(24, s)))
+            elif kind == "neutral_built":
+                pos = bv.edge_screen_pos(e.where) if e.piece == "road" else bv.node_screen_pos(e.where)
+                an.add(Ring(0.7, pos=pos, color=self.player_color(e.neutral), radius=bv.R * 0.6))
+                an.add(Ring(0.7, delay=0.15, pos=pos, color=(200, 200, 206), radius=bv.R * 0.45))
+            elif kind == "trade_cards_changed":
+                self._float(e.player, f"{e.delta:+d} ⇄", fs, 0.1)
+            elif kind == "cards_taken":
+                self._float(e.player, "+" + format_cards(e.cards, self.app.t), fs, 0.3)
             elif kind == "game_won":
                 an.add(Banner(2.5, text=self.app.t("table.banner.won", player=self.player_name(e.player)),
                               center=bv.rect.center, size=px(40, s)))
@@ -611,7 +751,7 @@ class CatanTableScene(Scene):
                 continue
             for node in self.game.topo.hex_nodes[h]:
                 owner = s.node_owner[node]
-                if owner < 0 or not e.gains[owner][res]:
+                if not 0 <= owner < len(e.gains) or not e.gains[owner][res]:
                     continue
                 row = self.players_panel.row_rect(owner)
                 for _ in range(s.node_level[node]):
@@ -774,15 +914,25 @@ class CatanTableScene(Scene):
         s = view.state
         viewer = self.session.viewer
         infos = []
+        trade_cards = s.extra.get("trade_cards") if self.two_player else None
         for p, seat in enumerate(self.game.seats):
             hidden = view.own_vp - view.public_vp[p] if p == viewer else 0
             infos.append(PlayerInfo(
                 index=p, name=self.player_name(p), color=seat.color, vp=view.public_vp[p], hidden_vp=max(0, hidden),
                 cards=view.resource_counts[p], devs=view.dev_counts[p], knights=s.dev_played[p][KNIGHT],
                 road=s.road_length[p], longest=s.longest_holder == p, army=s.army_holder == p, acting=p in active,
-                is_ai=not seat.is_human, is_viewer=p == viewer and len(self.session.human_seats) > 1))
+                is_ai=not seat.is_human, is_viewer=p == viewer and len(self.session.human_seats) > 1,
+                trade_cards=trade_cards[p] if isinstance(trade_cards, (tuple, list)) else None,
+                trade_max=T.TRADE_CARDS_MAX))
         self._infos, self._infos_key = infos, key
         return infos
+
+    def _neutral_infos(self) -> list[NeutralInfo]:
+        key = self.session.revision
+        if key != self._neutrals_key:
+            self._neutrals = neutral_infos(self.game.state, self.neutral_owners, self.player_name, self.owner_color)
+            self._neutrals_key = key
+        return self._neutrals
 
     def _hand_info(self) -> HandInfo | None:
         viewer = self.session.viewer
@@ -824,6 +974,15 @@ class CatanTableScene(Scene):
         if self.mode is not None:
             return t(f"table.prompt.mode.{self.mode}", player=name), color
         count = s.free_roads if s.phase == S.ROAD_BUILDING else s.owed[actor] if s.phase == S.DISCARD else 0
+        if self.two_player:
+            if s.phase == S.ROLL:
+                return t(f"table.prompt.roll_{roll_number(s)}", player=name), color
+            if s.phase == T.GIVE_BACK:
+                return t("table.prompt.give_back", player=name, count=g.give_back_count(actor)), color
+            if s.phase == T.NEUTRAL_BUILD:
+                builds = [a for a in self.session.legal(actor) if isinstance(a, T.BuildNeutral)]
+                piece = builds[0].piece if builds else "settlement"
+                return t(f"table.prompt.neutral_build.{piece}", player=name), color
         return t(f"table.prompt.{s.phase}", player=name, count=count), color
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -841,6 +1000,9 @@ class CatanTableScene(Scene):
         surface.fill(TABLE_BG, lay.side)
         surface.fill(TABLE_BG, lay.bottom)
         self.players_panel.draw(surface, self._player_infos(), self.app.t, lay.font, pulse)
+        if self.two_player:
+            self.neutral_panel.draw(surface, self.sprites, self._neutral_infos(), self.game.trade_card_supply(),
+                                    self.app.t, lay.font)
         self.panels.blit(surface, lay.log, alpha=220, radius=10)
         self.log.draw(surface, max(10, lay.font - 3), self.app.t("table.log.title"))
         hand = self._hand_info()
@@ -865,6 +1027,8 @@ class CatanTableScene(Scene):
         faces = dice_anim.faces() if dice_anim else None
         draw_dice(surface, self.sprites, lay.dice, state.last_roll, live, pulse, faces,
                   dice_anim.wobble() if dice_anim else 0.0)
+        if self.two_player and dice_anim is None:
+            draw_roll_labels(surface, self.sprites, lay.dice, state, self.app.t, max(10, lay.font - 4))
         text, color = self.prompt()
         info = self.app.t("table.info", turn=state.turn_number, deck=self.view.dev_deck_size,
                           target=self.view.target_vp)
@@ -907,4 +1071,8 @@ class CatanTableScene(Scene):
             if card.playable:
                 text += " " + t("table.tip.play")
             return text
-        return self.players_panel.tooltip_at(pos)
+        part = self.board_view.part_at(pos)
+        if part is not None:
+            label = self.board_view.part_labels[part]
+            return self.app.t("table.tip.part", label=label, side=label[:1], number=label[1:])
+        return self.players_panel.tooltip_at(pos) or self.neutral_panel.tooltip_at(pos)

@@ -181,6 +181,7 @@ def test_forced_trade(opponent_cards: int, taken: int) -> None:
     g.apply(ForcedTrade(0))
     assert sc.hand(0) == {"wool": 2, "ore": taken} and g.state.phase == "give_back"
     assert trade_cards(g) == (3, 4) and g.trade_card_supply() == 7
+    assert g.state.extra["forced_taken"] == (0, 0, 0, 0, taken)
     refused(g, GiveBack(0, (0, 1, 0, 0, 0)), "exactly 2")
     g.apply(GiveBack(0, (0, 2, 0, 0, 0)))
     left = {"ore": opponent_cards - taken} if opponent_cards > taken else {}
