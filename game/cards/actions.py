@@ -1,0 +1,139 @@
+"""Actions of the quick card game (card counts are 5-tuples in the order brick, lumber, ore, wool, grain)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from game.core.actions import Action, ActionCodec
+
+Cards = tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeWithPile(Action):
+    """Discard these cards and draw as many from the draw pile."""
+
+    kind = "exchange_pile"
+    cards: Cards
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeWithMarket(Action):
+    """Take these cards from the market and put back as many from the hand."""
+
+    kind = "exchange_market"
+    take: Cards
+    give: Cards
+
+
+@dataclass(frozen=True, slots=True)
+class TakeFromPlayer(Action):
+    """Take cards blindly from an opponent's hand; as many must be given back next."""
+
+    kind = "take_from_player"
+    opponent: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class TakeOpenly(Action):
+    """Library: choose one card by sight from an opponent's hand; one card must be given back next."""
+
+    kind = "take_openly"
+    opponent: int
+    resource: int
+
+
+@dataclass(frozen=True, slots=True)
+class GiveBack(Action):
+    """Give the opponent of the last take as many cards as were taken (any, the taken ones included)."""
+
+    kind = "give_back"
+    cards: Cards
+
+
+@dataclass(frozen=True, slots=True)
+class GuildTake(Action):
+    """Merchant guild: take one card blindly from a player with at least as many VP; nothing is given back."""
+
+    kind = "guild_take"
+    opponent: int
+
+
+@dataclass(frozen=True, slots=True)
+class EndTrade(Action):
+    """End the exchange phase and start building."""
+
+    kind = "end_trade"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildSettlement(Action):
+    """Build a settlement with this payment; optionally flip the fate card afterwards."""
+
+    kind = "build_settlement"
+    payment: Cards
+    flip_fate: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BuildCity(Action):
+    """Turn the settlement at this position of the own row to its city side."""
+
+    kind = "build_city"
+    settlement: int
+    payment: Cards
+
+
+@dataclass(frozen=True, slots=True)
+class BuildDevelopment(Action):
+    """Lay a development card from the face-up stack on an own city without one."""
+
+    kind = "build_development"
+    city: str
+    development: str
+    payment: Cards
+
+
+@dataclass(frozen=True, slots=True)
+class BuildRoad(Action):
+    """Build a road (from the supply, or taken from an opponent when the supply is empty)."""
+
+    kind = "build_road"
+    payment: Cards
+
+
+@dataclass(frozen=True, slots=True)
+class BuildKnight(Action):
+    """Build a knight (from the supply, or taken from an opponent when the supply is empty)."""
+
+    kind = "build_knight"
+    payment: Cards
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    """End the turn: the draw phase follows and the next player begins."""
+
+    kind = "end_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """After a robber raid, discard exactly the owed number of cards."""
+
+    kind = "discard"
+    cards: Cards
+
+
+ACTION_TYPES: tuple[type[Action], ...] = (
+    ExchangeWithPile, ExchangeWithMarket, TakeFromPlayer, TakeOpenly, GiveBack, GuildTake, EndTrade,
+    BuildSettlement, BuildCity, BuildDevelopment, BuildRoad, BuildKnight, EndTurn, Discard,
+)
+
+
+@cache
+def cards_codec() -> ActionCodec:
+    """The codec of the quick card game's actions."""
+    return ActionCodec(ACTION_TYPES)

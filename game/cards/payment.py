@@ -1,0 +1,59 @@
+"""Paying a build: exact payments with three identical resources standing for one, and the university's free unit."""
+
+from __future__ import annotations
+
+from itertools import product
+
+Cards = tuple[int, ...]
+
+
+def covers(payment: Cards, cost: Cards, free: int = 0) -> bool:
+    """Whether the payment pays the cost exactly, with `free` (0 or 1) units of the cost left unpaid.
+
+    Each required unit is paid by itself or by three identical cards of another type."""
+    if len(payment) != 5 or any(p < 0 for p in payment):
+        return False
+    choices = []
+    for r in range(5):
+        direct = [d for d in range(min(cost[r], payment[r]) + 1) if (payment[r] - d) % 3 == 0]
+        if not direct:
+            return False
+        choices.append(direct)
+    for direct in product(*choices):
+        triples = [(payment[r] - direct[r]) // 3 for r in range(5)]
+        missing = [cost[r] - direct[r] for r in range(5)]
+        total = sum(missing)
+        if total != sum(triples) + free:
+            continue
+        # Supply/demand (Gale): with equal totals, each triple type must find enough missing units of other types.
+        if all(triples[r] <= total - missing[r] for r in range(5)):
+            return True
+    return False
+
+
+def find_payment(hand: Cards | list[int], cost: Cards, free: int = 0) -> Cards | None:
+    """A representative payment of the cost from the hand (direct first, then triples), or None."""
+    if not free and all(h >= c for h, c in zip(hand, cost)):
+        return tuple(cost)
+    if sum(hand) < sum(cost) - free:
+        return None
+    direct = [min(hand[r], cost[r]) for r in range(5)]
+    missing = [cost[r] - direct[r] for r in range(5)]
+    if free:
+        waive = next((r for r in range(5) if missing[r]), None)
+        if waive is None:
+            waive = next(r for r in range(5) if direct[r])
+            direct[waive] -= 1
+        else:
+            missing[waive] -= 1
+    spare = [hand[r] - direct[r] for r in range(5)]
+    pay = direct[:]
+    for t in range(5):
+        for _ in range(missing[t]):
+            best = max((r for r in range(5) if r != t and spare[r] >= 3), key=lambda r: spare[r], default=None)
+            if best is None:
+                return None
+            spare[best] -= 3
+            pay[best] += 3
+    result = tuple(pay)
+    return result if covers(result, cost, free) else None
