@@ -546,19 +546,6 @@ class CardsGame(Game):
 
     # ----------------------------------------------------------------- the rest of the API
 
-    def clone(self) -> CardsGame:
-        """An independent copy of the game (state, chance and log)."""
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other.state = self.state.clone()
-        other.chance = self.chance.clone()
-        other.log = list(self.log)
-        return other
-
-    def state_json(self) -> dict[str, Any]:
-        """The full state as JSON."""
-        return self.state.to_json()
-
     def view(self, player: int) -> Any:
         """What the player may know: the own hand, others' hand sizes, the public table."""
         from game.cards.view import CardsView

@@ -1116,15 +1116,6 @@ class CatanGame(Game):
 
     # -------------------------------------------------------------- views, copies
 
-    def clone(self) -> CatanGame:
-        """An independent copy of the game (state, chance and log)."""
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other.state = self.state.clone()
-        other.chance = self.chance.clone()
-        other.log = list(self.log)
-        return other
-
     def recompute_derived(self) -> None:
         """Recompute road lengths, the Longest Road holder and maritime rates after the state was filled directly."""
         self.state.derived.clear()
@@ -1147,10 +1138,6 @@ class CatanGame(Game):
                 f"(longest {s.road_length[p]}), {s.dev_played[p][KNIGHT]} knights, {sum(s.hands[p])} cards"
                 + (f", {', '.join(badges)}" if badges else ""))
         return lines
-
-    def state_json(self) -> dict[str, Any]:
-        """The full state as JSON."""
-        return self.state.to_json()
 
     def view(self, player: int) -> Any:
         """What the player may know: own hand and cards, others' counts only."""

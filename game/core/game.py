@@ -99,10 +99,15 @@ class Game(ABC):
     def view(self, player: int) -> Any:
         """What the player may know of the state."""
 
-    @abstractmethod
     def clone(self) -> Game:
-        """An independent copy (log shared up to now, state copied)."""
+        """An independent copy: the state (which must offer clone()), the chance and the log are copied."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.state = self.state.clone()  # type: ignore[attr-defined]
+        other.chance = self.chance.clone()
+        other.log = list(self.log)
+        return other
 
-    @abstractmethod
     def state_json(self) -> dict[str, Any]:
-        """The full state as JSON, used for the save digest and state equality."""
+        """The full state as JSON (the state must offer to_json()), used for the save digest and equality."""
+        return self.state.to_json()  # type: ignore[attr-defined, no-any-return]
