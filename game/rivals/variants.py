@@ -2,6 +2,53 @@
 
 from __future__ import annotations
 
-from game.core.variant import Variant
+from typing import Any, ClassVar, Mapping
 
-VARIANTS: tuple[type[Variant], ...] = ()
+from game.core.actions import ActionCodec
+from game.core.errors import InvalidOptions
+from game.core.game import Game
+from game.core.seats import Seat
+from game.core.variant import Variant
+from game.rivals.actions import rivals_codec
+from game.rivals.constants import COLORS
+from game.rivals.mode import INTRO, Mode
+from game.rivals.rules import RivalsGame
+from game.rivals.setup import set_up
+
+
+class RivalsIntro(Variant):
+    """The introductory game "The First Catanians": basic set, centre cards and the 9 basic events, 7 VP."""
+
+    id = "rivals-intro"
+    aliases = ("rivals", "katan-duel-intro")
+    family = "rivals"
+    name_key = "variant.rivals-intro"
+    min_players = 2
+    max_players = 2
+    colors = COLORS
+    mode: ClassVar[Mode] = INTRO
+    game_class: ClassVar[type[RivalsGame]] = RivalsGame
+
+    @classmethod
+    def codec(cls) -> ActionCodec:
+        """The Rivals action codec."""
+        return rivals_codec()
+
+    @classmethod
+    def _start(cls, seats: tuple[Seat, ...], seed: int, options: dict[str, Any],
+               setup_outcomes: tuple[Any, ...] | None, layout: Mapping[str, Any] | None) -> Game:
+        game = cls.game_class()
+        game._init_common(cls, seats, seed, options)
+        game.mode = cls.mode
+        if setup_outcomes:
+            game.chance.force(*setup_outcomes)
+        state, events = set_up(cls.mode, tuple(seat.color for seat in seats), game.chance)
+        game.state = state
+        game.initial_events.extend(events)
+        game.setup_outcomes = tuple(game.chance.take_record())
+        if game.chance.pending_forced:
+            raise InvalidOptions("more set-up outcomes were given than the set-up draws")
+        return game
+
+
+VARIANTS: tuple[type[Variant], ...] = (RivalsIntro,)

@@ -1,0 +1,269 @@
+"""Building: roads, settlements (with their regions, Scout), cities and expansions, their sites and checks."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.core.errors import IllegalAction
+from game.rivals import actions as A
+from game.rivals.catalogue import card_of
+from game.rivals.constants import CENTER_ROW, WIDTH
+from game.rivals.economy import check_payment, greedy_payment, pay
+from game.rivals.events import CardBuilt, CardPlayed, RegionsPlaced
+from game.rivals.pending import queue
+from game.rivals.principality import (cell, expansion_cell, is_city, open_road_columns, open_settlement_columns,
+                                      outer_region_column, region_cells, settlement_columns, site_cells)
+from game.rivals.scoring import owned_ids
+
+if TYPE_CHECKING:
+    from game.rivals.rules import RivalsGame
+
+
+def center_cost(kind: str) -> tuple[int, ...]:
+    """The printed cost of a road, settlement or city."""
+    from game.rivals.catalogue import catalogue
+
+    return catalogue().cards[kind].cost
+
+
+def free_sites(g: RivalsGame, p: int, placement: str | None) -> list[int]:
+    """Empty sites where a card of this placement class may go."""
+    s = g.state
+    grid = s.grid[p]
+    out: list[int] = []
+    if placement in ("settlement_site", "city_site"):
+        for x in settlement_columns(grid):
+            city = is_city(grid, x)
+            if placement == "city_site" and not city:
+                continue
+            out.extend(c for c in site_cells(x, city) if grid[c] < 0)
+    elif placement == "region_site":
+        out.extend(expansion_cell(r) for r in region_cells(grid) if grid[expansion_cell(r)] < 0)
+    elif placement == "on_parish_hall":
+        cards = card_of()
+        for x in settlement_columns(grid):
+            if is_city(grid, x):
+                out.extend(c for c in site_cells(x, True) if grid[c] >= 0 and cards[grid[c]].id == "parish_hall")
+    return out
+
+
+def playable_from_hand(g: RivalsGame, p: int, card: int) -> bool:
+    """Whether a hand card may be used now (it is in the hand and was not taken this turn's end)."""
+    s = g.state
+    return card in s.hands[p] and card not in s.fresh[p]
+
+
+def _check_site(g: RivalsGame, p: int, card: int, c: int) -> None:
+    info = card_of()[card]
+    if c not in free_sites(g, p, info.placement):
+        raise IllegalAction(f"{info.id} cannot be built on cell {c}")
+
+
+def expansion_refusal(g: RivalsGame, p: int, card: int) -> str | None:
+    """Why an expansion card may not be built now (1x, prerequisites), or None."""
+    from game.rivals.effects.conditions import requirement_refusal
+
+    info = card_of()[card]
+    if info.one_x and info.id in owned_ids(g.state, p):
+        return "one_x"
+    for req in info.requires:
+        why = requirement_refusal(g, p, req)
+        if why:
+            return why
+    return None
+
+
+def check_build_expansion(g: RivalsGame, a: A.BuildExpansion) -> None:
+    """Refuse unless the card is usable, its conditions hold, the site fits and the payment matches."""
+    s, p = g.state, a.player
+    from_face_up = a.card in s.face_up
+    if not from_face_up and not playable_from_hand(g, p, a.card):
+        raise IllegalAction("that card is not playable from your hand")
+    if not 0 <= a.card < len(card_of()) or not card_of()[a.card].is_expansion:
+        raise IllegalAction("that card is not an expansion")
+    why = expansion_refusal(g, p, a.card)
+    if why:
+        raise IllegalAction(f"cannot build {card_of()[a.card].id}: {why}")
+    _check_site(g, p, a.card, a.cell)
+    check_payment(s, p, a.payment, card_of()[a.card].cost)
+
+
+def do_build_expansion(g: RivalsGame, a: A.BuildExpansion) -> list:
+    """Pay, place the card, and run its on-build effect."""
+    from game.rivals.effects import ON_BUILD
+
+    s, p = g.state, a.player
+    events: list = []
+    pay(s, p, a.payment, card_of()[a.card].id, events)
+    if a.card in s.face_up:
+        s.face_up.remove(a.card)
+    else:
+        s.hands[p].remove(a.card)
+    grid = s.grid[p]
+    if grid[a.cell] >= 0:  # the Town Hall goes on top of the Parish Hall
+        s.under[p][a.cell] = grid[a.cell]
+    grid[a.cell] = a.card
+    cid = card_of()[a.card].id
+    events.append(CardBuilt(p, cid, a.cell))
+    hook = ON_BUILD.get(cid)
+    if hook:
+        hook(g, p, a.cell, events)
+    return events
+
+
+def expansion_options(g: RivalsGame, p: int) -> list[A.Action]:
+    """One greedy payment per card and free site."""
+    s = g.state
+    out: list[A.Action] = []
+    cards = card_of()
+    for card in [*s.hands[p], *s.face_up]:
+        info = cards[card]
+        if not info.is_expansion or card in s.fresh[p] or expansion_refusal(g, p, card):
+            continue
+        payment = greedy_payment(s, p, info.cost)
+        if payment is None:
+            continue
+        for c in free_sites(g, p, info.placement):
+            out.append(A.BuildExpansion(p, card, c, payment))
+    return out
+
+
+def check_build_road(g: RivalsGame, a: A.BuildRoad) -> None:
+    """A road goes next to the leftmost or rightmost settlement."""
+    s = g.state
+    if not s.center["road"]:
+        raise IllegalAction("no roads are left")
+    if a.x not in open_road_columns(s.grid[a.player]):
+        raise IllegalAction(f"no road can go at column {a.x}")
+    check_payment(s, a.player, a.payment, center_cost("road"))
+
+
+def do_build_road(g: RivalsGame, a: A.BuildRoad) -> list:
+    """Pay and place the top road."""
+    s = g.state
+    events: list = []
+    pay(s, a.player, a.payment, "road", events)
+    c = cell(CENTER_ROW, a.x)
+    s.grid[a.player][c] = s.center["road"].pop(0)
+    events.append(CardBuilt(a.player, "road", c))
+    return events
+
+
+def check_build_settlement(g: RivalsGame, a: A.BuildSettlement) -> None:
+    """A settlement goes at a road's free end; with a Scout, two distinct region-stack positions are picked."""
+    s, p = g.state, a.player
+    if not s.center["settlement"]:
+        raise IllegalAction("no settlements are left")
+    if a.x not in open_settlement_columns(s.grid[p]):
+        raise IllegalAction(f"no settlement can go at column {a.x}")
+    regions = s.center["region"]
+    if a.scout >= 0:
+        if not playable_from_hand(g, p, a.scout) or card_of()[a.scout].id != "scout":
+            raise IllegalAction("no playable Scout with that id in your hand")
+        want = min(2, len(regions))
+        if len(a.picks) != want or len(set(a.picks)) != want or not all(0 <= i < len(regions) for i in a.picks):
+            raise IllegalAction("a Scout picks two different positions of the region stack")
+    elif a.picks:
+        raise IllegalAction("only a Scout picks regions")
+    check_payment(s, p, a.payment, center_cost("settlement"))
+
+
+def do_build_settlement(g: RivalsGame, a: A.BuildSettlement) -> list:
+    """Pay, place the settlement and its two regions (top two, or the Scout's picks, then reshuffle)."""
+    s, p = g.state, a.player
+    events: list = []
+    pay(s, p, a.payment, "settlement", events)
+    grid = s.grid[p]
+    grid[cell(CENTER_ROW, a.x)] = s.center["settlement"].pop(0)
+    events.append(CardBuilt(p, "settlement", cell(CENTER_ROW, a.x)))
+    rx = outer_region_column(grid, a.x)
+    regions = s.center["region"]
+    if a.scout >= 0:
+        s.hands[p].remove(a.scout)
+        s.discard.append(a.scout)
+        events.append(CardPlayed(p, "scout"))
+        drawn = [regions[i] for i in a.picks]
+        rest = [r for i, r in enumerate(regions) if i not in a.picks]
+        s.center["region"] = g.chance.shuffled(rest)
+    else:
+        drawn = regions[:2]
+        del regions[:2]
+    targets = (cell(1, rx), cell(3, rx))[: len(drawn)]
+    for c, r in zip(targets, drawn):
+        grid[c] = r
+        s.store[p][c] = 0
+    events.append(RegionsPlaced(p, targets, tuple(card_of()[r].id for r in drawn)))
+    if a.scout < 0 and len(drawn) == 2 and drawn_differ(drawn):
+        queue(s, [(p, "place_regions", targets)], events, front=True)
+    return events
+
+
+def drawn_differ(drawn: list[int]) -> bool:
+    """Whether swapping two drawn regions makes a difference (kind or number)."""
+    from game.rivals.economy import number_table
+
+    cards, numbers = card_of(), number_table()
+    return (cards[drawn[0]].id, numbers[drawn[0]]) != (cards[drawn[1]].id, numbers[drawn[1]])
+
+
+def check_build_city(g: RivalsGame, a: A.BuildCity) -> None:
+    """A city goes on an own settlement."""
+    s = g.state
+    grid = s.grid[a.player]
+    if not s.center["city"]:
+        raise IllegalAction("no cities are left")
+    if a.x not in settlement_columns(grid) or is_city(grid, a.x):
+        raise IllegalAction(f"no settlement to upgrade at column {a.x}")
+    check_payment(s, a.player, a.payment, center_cost("city"))
+
+
+def do_build_city(g: RivalsGame, a: A.BuildCity) -> list:
+    """Pay and put a city on the settlement, which stays beneath."""
+    s = g.state
+    events: list = []
+    pay(s, a.player, a.payment, "city", events)
+    c = cell(CENTER_ROW, a.x)
+    s.under[a.player][c] = s.grid[a.player][c]
+    s.grid[a.player][c] = s.center["city"].pop(0)
+    events.append(CardBuilt(a.player, "city", c))
+    return events
+
+
+def center_options(g: RivalsGame, p: int) -> list[A.Action]:
+    """Road, settlement and city builds with greedy payments (Scout variants for settlements)."""
+    s = g.state
+    grid = s.grid[p]
+    out: list[A.Action] = []
+    if s.center["road"]:
+        payment = greedy_payment(s, p, center_cost("road"))
+        if payment is not None:
+            out.extend(A.BuildRoad(p, x, payment) for x in open_road_columns(grid))
+    if s.center["settlement"]:
+        payment = greedy_payment(s, p, center_cost("settlement"))
+        if payment is not None:
+            for x in open_settlement_columns(grid):
+                out.append(A.BuildSettlement(p, x, payment, -1, ()))
+                scouts = [c for c in s.hands[p] if card_of()[c].id == "scout" and c not in s.fresh[p]]
+                if scouts:
+                    out.extend(A.BuildSettlement(p, x, payment, scouts[0], picks) for picks in scout_picks(g))
+    if s.center["city"]:
+        payment = greedy_payment(s, p, center_cost("city"))
+        if payment is not None:
+            out.extend(A.BuildCity(p, x, payment) for x in settlement_columns(grid) if not is_city(grid, x))
+    return out
+
+
+def scout_picks(g: RivalsGame) -> list[tuple[int, ...]]:
+    """Representative Scout picks: pairs of the first copies of distinct regions in the stack."""
+    from game.rivals.economy import number_table
+
+    regions = g.state.center["region"]
+    if len(regions) < 2:
+        return [tuple(range(len(regions)))]
+    firsts: dict[str, int] = {}
+    for i, r in enumerate(regions):
+        firsts.setdefault(card_of()[r].id, i)
+    idx = sorted(firsts.values())
+    if len(idx) == 1:
+        return [(0, 1)]
+    return [(a, b) for i, a in enumerate(idx) for b in idx[i + 1:]]

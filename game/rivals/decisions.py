@@ -1,0 +1,221 @@
+"""Generic pending decisions: starting stack, gaining a resource of choice, taking and giving, region order, search."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.core.errors import IllegalAction
+from game.rivals import actions as A
+from game.rivals.catalogue import card_of
+from game.rivals.constants import MAX_STORE
+from game.rivals.economy import add, cell_resource, remove, room_cells, store_cells, totals
+from game.rivals.effects.base import DecisionRule
+from game.rivals.events import ResourceLost, StartingHandTaken
+from game.rivals.handcards import take_card
+from game.rivals.pending import done, queue, replace
+
+if TYPE_CHECKING:
+    from game.rivals.rules import RivalsGame
+
+Data = tuple[Any, ...]
+
+
+# --- start_stack: (excluded stack,) -------------------------------------------------------------
+
+def _start_options(g: RivalsGame, p: int, data: Data) -> list:
+    return [A.ChooseStartStack(p, i) for i, st in enumerate(g.state.stacks) if i != data[0] and len(st) >= 3]
+
+
+def _start_check(g: RivalsGame, a: Any, data: Data) -> None:
+    if not 0 <= a.stack < len(g.state.stacks) or a.stack == data[0] or len(g.state.stacks[a.stack]) < 3:
+        raise IllegalAction("choose a stack with 3 cards, other than the one the opponent took")
+
+
+def _start_resolve(g: RivalsGame, a: Any, index: int, data: Data, events: list) -> None:
+    s = g.state
+    for _ in range(3):
+        card = s.stacks[a.stack].pop(0)
+        s.hands[a.player].append(card)
+    events.append(StartingHandTaken(a.player, a.stack, 3))
+    done(s, index)
+    if data[0] < 0:
+        queue(s, [(1 - a.player, "start_stack", (a.stack,))], events)
+    else:
+        s.phase = "roll"
+        s.current = s.started
+        s.turn_number = 1
+
+
+# --- gain: (count, resource mask, source) -------------------------------------------------------
+
+def _gain_options(g: RivalsGame, p: int, data: Data) -> list:
+    cells = room_cells(g.state, p, data[1])
+    return [A.Gain(p, c) for c in cells] if cells else [A.Gain(p, -1)]
+
+
+def _gain_check(g: RivalsGame, a: Any, data: Data) -> None:
+    cells = room_cells(g.state, a.player, data[1])
+    if a.cell == -1 and not cells:
+        return
+    if a.cell not in cells:
+        raise IllegalAction("choose an own region of an allowed kind with room")
+
+
+def _gain_resolve(g: RivalsGame, a: Any, index: int, data: Data, events: list) -> None:
+    s = g.state
+    count, mask, source = data
+    if a.cell >= 0:
+        add(s, a.player, a.cell, 1, source, events)
+    else:
+        events.append(ResourceLost(a.player, -1, source))
+    if count > 1:
+        replace(s, index, (count - 1, mask, source))
+    else:
+        done(s, index)
+
+
+def _gain_auto(g: RivalsGame, p: int, index: int, data: Data, events: list) -> bool:
+    """With no room, or room on one cell only, there is nothing to choose."""
+    s = g.state
+    cells = room_cells(s, p, data[1])
+    if len(cells) > 1:
+        return False
+    count, _, source = data
+    if cells:
+        add(s, p, cells[0], count, source, events)
+    else:
+        events.append(ResourceLost(p, -1, source))
+    done(s, index)
+    return True
+
+
+# --- take: (count, source): take a kind the opponent has, storing it on an own cell -------------
+
+def _take_targets(g: RivalsGame, p: int) -> list[tuple[int, int]]:
+    s = g.state
+    have = totals(s, 1 - p)
+    out = []
+    for c in room_cells(s, p):
+        r = cell_resource(s, p, c)
+        if have[r]:
+            out.append((r, c))
+    return out
+
+
+def _take_options(g: RivalsGame, p: int, data: Data) -> list:
+    return [A.Take(p, r, c) for r, c in _take_targets(g, p)]
+
+
+def _take_check(g: RivalsGame, a: Any, data: Data) -> None:
+    if (a.resource, a.cell) not in _take_targets(g, a.player):
+        raise IllegalAction("take a kind the opponent has onto an own region of that kind with room")
+
+
+def _take_resolve(g: RivalsGame, a: Any, index: int, data: Data, events: list) -> None:
+    s = g.state
+    count, source = data
+    if count > 1:
+        replace(s, index, (count - 1, source))
+    else:
+        done(s, index)
+    queue(s, [(1 - a.player, "give", (a.resource, a.player, a.cell, source))], events, front=True)
+
+
+def _take_auto(g: RivalsGame, p: int, index: int, data: Data, events: list) -> bool:
+    if _take_targets(g, p):
+        return False
+    events.append(ResourceLost(p, -1, data[1]))
+    done(g.state, index)
+    return True
+
+
+# --- give: (resource, to player, to cell, source): the giver picks the source region ------------
+
+def _give_sources(g: RivalsGame, p: int, res: int) -> list[int]:
+    s = g.state
+    return [c for c in store_cells(s, p) if cell_resource(s, p, c) == res and s.store[p][c]]
+
+
+def _give_options(g: RivalsGame, p: int, data: Data) -> list:
+    return [A.GiveFrom(p, c) for c in _give_sources(g, p, data[0])]
+
+
+def _give_check(g: RivalsGame, a: Any, data: Data) -> None:
+    if a.cell not in _give_sources(g, a.player, data[0]):
+        raise IllegalAction("give from an own region holding that resource")
+
+
+def _give_resolve(g: RivalsGame, a: Any, index: int, data: Data, events: list) -> None:
+    s = g.state
+    res, to, to_cell, source = data
+    done(s, index)
+    remove(s, a.player, a.cell, 1, source, events)
+    if s.store[to][to_cell] < MAX_STORE and cell_resource(s, to, to_cell) == res:
+        add(s, to, to_cell, 1, source, events)
+    else:
+        events.append(ResourceLost(to, res, source))
+
+
+def _give_auto(g: RivalsGame, p: int, index: int, data: Data, events: list) -> bool:
+    sources = _give_sources(g, p, data[0])
+    if len(sources) > 1:
+        return False
+    if sources:
+        _give_resolve(g, A.GiveFrom(p, sources[0]), index, data, events)
+    else:
+        done(g.state, index)
+    return True
+
+
+# --- place_regions: (top cell, bottom cell) -----------------------------------------------------
+
+def _place_options(g: RivalsGame, p: int, data: Data) -> list:
+    return [A.PlaceRegions(p, False), A.PlaceRegions(p, True)]
+
+
+def _place_check(g: RivalsGame, a: Any, data: Data) -> None:
+    return None
+
+
+def _place_resolve(g: RivalsGame, a: Any, index: int, data: Data, events: list) -> None:
+    s = g.state
+    top, bottom = data
+    if a.swap:
+        grid = s.grid[a.player]
+        grid[top], grid[bottom] = grid[bottom], grid[top]
+    done(s, index)
+
+
+# --- search_pick: (stack,) ----------------------------------------------------------------------
+
+def _search_options(g: RivalsGame, p: int, data: Data) -> list:
+    stack = g.state.stacks[data[0]]
+    # One option per distinct card, the first copy of it.
+    seen: set[str] = set()
+    out = []
+    for i, c in enumerate(stack):
+        cid = card_of()[c].id
+        if cid not in seen:
+            seen.add(cid)
+            out.append(A.PickFromStack(p, i))
+    return out
+
+
+def _search_check(g: RivalsGame, a: Any, data: Data) -> None:
+    if not 0 <= a.index < len(g.state.stacks[data[0]]):
+        raise IllegalAction("pick a card of the searched stack")
+
+
+def _search_resolve(g: RivalsGame, a: Any, index: int, data: Data, events: list) -> None:
+    done(g.state, index)
+    take_card(g, a.player, data[0], a.index, events)
+
+
+GENERIC_DECISIONS: dict[str, DecisionRule] = {
+    "start_stack": DecisionRule((A.ChooseStartStack,), _start_options, _start_check, _start_resolve),
+    "gain": DecisionRule((A.Gain,), _gain_options, _gain_check, _gain_resolve, _gain_auto),
+    "take": DecisionRule((A.Take,), _take_options, _take_check, _take_resolve, _take_auto),
+    "give": DecisionRule((A.GiveFrom,), _give_options, _give_check, _give_resolve, _give_auto),
+    "place_regions": DecisionRule((A.PlaceRegions,), _place_options, _place_check, _place_resolve),
+    "search_pick": DecisionRule((A.PickFromStack,), _search_options, _search_check, _search_resolve),
+}

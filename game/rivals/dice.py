@@ -1,0 +1,145 @@
+"""The roll: Brigand Attack before production, production with boosters and the Marketplace, the other faces after."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.rivals.catalogue import card_of
+from game.rivals.constants import EVENT_FACES, GOLD, MAX_STORE, STRENGTH, TRADE, WOOL
+from game.rivals.economy import add, auto_gain, number_table, remove, resource_table, store_cells
+from game.rivals.events import DiceRolled, EventCardDrawn, EventDeckRebuilt, NoEffect
+from game.rivals.pending import queue
+from game.rivals.principality import region_sites, site_regions
+from game.rivals.scoring import expansion_cells, stats
+
+if TYPE_CHECKING:
+    from game.rivals.rules import RivalsGame
+
+ALL = 63
+
+
+def resolve_roll(g: RivalsGame, production: int, face: str, fixed: bool) -> list:
+    """Resolve both dice in the normal order and open the action phase."""
+    s = g.state
+    s.dice = (production, face)
+    events: list = [DiceRolled(s.current, production, face, fixed)]
+    if face == "brigand_attack":
+        brigand_attack(g, events)
+    produce(g, production, events)
+    if face != "brigand_attack":
+        resolve_face(g, face, events)
+    s.phase = "action"
+    return events
+
+
+def event_face(value: int) -> str:
+    """The event-die face of a die value 1-6 (faces 1 and 2 show the event card)."""
+    return EVENT_FACES[value - 1]
+
+
+def brigand_attack(g: RivalsGame, events: list) -> None:
+    """Anyone with more than 7 counted resources loses all gold and wool on regions (Storehouse, Gold Cache spared)."""
+    s = g.state
+    cards = card_of()
+    table = resource_table()
+    for p in (s.current, 1 - s.current):
+        grid, store = s.grid[p], s.store[p]
+        protected = set()
+        for c in expansion_cells(s, p):
+            if cards[grid[c]].id == "storehouse":
+                protected.update(site_regions(c))
+        counted = sum(store[c] for c in store_cells(s, p)
+                      if c not in protected and cards[grid[c]].type == "region")
+        if counted <= 7:
+            continue
+        for c in store_cells(s, p):
+            if cards[grid[c]].type == "region" and table[grid[c]] in (GOLD, WOOL) and store[c]:
+                remove(s, p, c, store[c], "brigand_attack", events)
+
+
+def produce(g: RivalsGame, number: int, events: list) -> None:
+    """Every region with the number produces 1, plus 1 per neighbouring booster of its kind; then the Marketplace."""
+    s = g.state
+    cards = card_of()
+    numbers = number_table()
+    table = resource_table()
+    matching: list[list[int]] = [[], []]
+    for p in (s.current, 1 - s.current):
+        grid = s.grid[p]
+        for c in store_cells(s, p):
+            k = grid[c]
+            if numbers[k] != number or cards[k].type != "region":
+                continue
+            matching[p].append(c)
+            add(s, p, c, 1, "production", events)
+            region_id = cards[k].id
+            boost = sum(1 for site in region_sites(c) if grid[site] >= 0 and cards[grid[site]].booster == region_id)
+            if boost:
+                add(s, p, c, boost, "booster", events)
+    for p in (s.current, 1 - s.current):
+        owned = [cards[s.grid[p][c]].id for c in expansion_cells(s, p)]
+        if "marketplace" in owned and len(matching[1 - p]) > len(matching[p]):
+            mask = 0
+            for c in matching[1 - p]:
+                mask |= 1 << table[s.grid[1 - p][c]]
+            queue(s, [(p, "gain", (1, mask, "marketplace"))], events)
+
+
+def resolve_face(g: RivalsGame, face: str, events: list) -> None:
+    """Resolve a black event-die face."""
+    s = g.state
+    me, other = s.current, 1 - s.current
+    if face == "event_card":
+        draw_event(g, events)
+    elif face == "trade":
+        holder = s.tokens[TRADE]
+        if holder < 0:
+            events.append(NoEffect("trade", "no_holder"))
+        else:
+            queue(s, [(holder, "take", (1, "trade"))], events)
+    elif face == "celebration":
+        skl = (stats(s, 0)[1], stats(s, 1)[1])
+        if skl[me] != skl[other]:
+            winner = me if skl[me] > skl[other] else other
+            queue(s, [(winner, "gain", (1, ALL, "celebration"))], events)
+        else:
+            queue(s, [(me, "gain", (1, ALL, "celebration")), (other, "gain", (1, ALL, "celebration"))], events)
+    elif face == "plentiful_harvest":
+        queue(s, [(me, "gain", (1, ALL, "plentiful_harvest")), (other, "gain", (1, ALL, "plentiful_harvest"))],
+              events)
+        cards = card_of()
+        for p in (me, other):
+            for c in expansion_cells(s, p):
+                cid = cards[s.grid[p][c]].id
+                if cid == "toll_bridge":
+                    auto_gain(s, p, GOLD, 2, "toll_bridge", events)
+                elif cid == "pirate_ship":
+                    auto_gain(s, p, GOLD, 1, "pirate_ship", events)
+
+
+def draw_event(g: RivalsGame, events: list) -> None:
+    """Draw the top event card; Yule rebuilds the deck and draws again; others go under the deck and resolve."""
+    from game.rivals.effects import EVENT_RULES
+    from game.rivals.setup import build_event_deck
+
+    s = g.state
+    cards = card_of()
+    for _ in range(4):  # Yule is never on top right after a rebuild, so this loop ends at once
+        if not s.events:
+            events.append(NoEffect("event_card", "empty_deck"))
+            return
+        top = s.events.pop(0)
+        cid = cards[top].id
+        events.append(EventCardDrawn(s.current, cid))
+        if cid == "yule":
+            s.events = build_event_deck(s.events + [top], g.chance)
+            events.append(EventDeckRebuilt(len(s.events)))
+            continue
+        s.events.append(top)
+        EVENT_RULES[cid](g, events)  # set-up refuses a deck with an event that has no rule
+        return
+
+
+def room(g: RivalsGame, p: int, c: int) -> int:
+    """Free space on a cell."""
+    return MAX_STORE - g.state.store[p][c]

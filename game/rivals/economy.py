@@ -1,0 +1,181 @@
+"""Resources on regions: amounts, room, gaining, paying (with payment checks and greedy payments)."""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+
+from game.core.errors import IllegalAction
+from game.rivals.catalogue import card_of, catalogue
+from game.rivals.constants import CELLS, GOLD, MAX_STORE, WIDTH
+from game.rivals.events import ResourceChanged, ResourceLost
+from game.rivals.state import RivalsState
+
+Payment = tuple[tuple[int, int], ...]
+
+
+@cache
+def resource_table() -> tuple[int, ...]:
+    """The resource each physical card stores (regions and the Gold Cache), -1 for others."""
+    return tuple(c.resource if c.type == "region" else (GOLD if c.id == "gold_cache" else -1) for c in card_of())
+
+
+@cache
+def number_table() -> tuple[int, ...]:
+    """The production number of each physical card (0 when it is not a region)."""
+    return tuple(i.number for i in catalogue().instances)
+
+
+def store_cells(s: RivalsState, p: int) -> list[int]:
+    """Cells of the player's cards that store resources (regions and Gold Caches)."""
+    return list(_store_cells(tuple(s.grid[p])))
+
+
+@lru_cache(maxsize=8192)
+def _store_cells(grid: tuple[int, ...]) -> tuple[int, ...]:
+    # A pure function of the grid, memoised like scoring's expansion cells.
+    table = resource_table()
+    return tuple(c for c in _EVEN_CELLS if grid[c] >= 0 and table[grid[c]] >= 0)
+
+
+_EVEN_CELLS = tuple(row * WIDTH + x for row in (0, 1, 3, 4) for x in range(0, WIDTH, 2))
+
+
+def cell_resource(s: RivalsState, p: int, c: int) -> int:
+    """The resource stored on a cell, or -1 when it stores none."""
+    if not 0 <= c < CELLS:
+        return -1
+    card = s.grid[p][c]
+    return resource_table()[card] if card >= 0 else -1
+
+
+def is_region(s: RivalsState, p: int, c: int) -> bool:
+    """Whether the cell holds a region card (not a Gold Cache)."""
+    card = s.grid[p][c] if 0 <= c < CELLS else -1
+    return card >= 0 and card_of()[card].type == "region"
+
+
+def totals(s: RivalsState, p: int) -> list[int]:
+    """The player's amount of each resource."""
+    out = [0] * 6
+    table = resource_table()
+    grid, store = s.grid[p], s.store[p]
+    for c in store_cells(s, p):
+        out[table[grid[c]]] += store[c]
+    return out
+
+
+def total(s: RivalsState, p: int) -> int:
+    """The player's total of all resources."""
+    return sum(totals(s, p))
+
+
+def room_cells(s: RivalsState, p: int, mask: int = 63) -> list[int]:
+    """Cells with room for one more unit, of a resource in the bit mask."""
+    table = resource_table()
+    grid, store = s.grid[p], s.store[p]
+    return [c for c in store_cells(s, p) if store[c] < MAX_STORE and (mask >> table[grid[c]]) & 1]
+
+
+def add(s: RivalsState, p: int, c: int, n: int, source: str, events: list) -> int:
+    """Store up to n units on a cell; the excess is lost; return how many were stored."""
+    store = s.store[p]
+    res = resource_table()[s.grid[p][c]]
+    put = min(n, MAX_STORE - store[c])
+    if put > 0:
+        store[c] += put
+        events.append(ResourceChanged(p, c, res, put, source))
+    if n > put:
+        events.append(ResourceLost(p, res, source))
+    return put
+
+
+def remove(s: RivalsState, p: int, c: int, n: int, source: str, events: list) -> None:
+    """Take n units off a cell (already checked)."""
+    s.store[p][c] -= n
+    events.append(ResourceChanged(p, c, resource_table()[s.grid[p][c]], -n, source))
+
+
+def auto_gain(s: RivalsState, p: int, res: int, n: int, source: str, events: list) -> int:
+    """Gain n units of a resource without a choice: fill the emptiest matching cells first; excess is lost."""
+    got = 0
+    for _ in range(n):
+        cells = room_cells(s, p, 1 << res)
+        if not cells:
+            events.append(ResourceLost(p, res, source))
+            continue
+        best = min(cells, key=lambda c: s.store[p][c])
+        got += add(s, p, best, 1, source, events)
+    return got
+
+
+def check_payment(s: RivalsState, p: int, payment: Payment, cost: tuple[int, ...] | None, size: int = -1) -> list[int]:
+    """Raise IllegalAction unless the payment takes existing units of own cells and matches the cost
+    (or, with cost None, any resources of the given size); return the amounts paid per resource."""
+    paid = [0] * 6
+    seen = set()
+    for entry in payment:
+        if len(entry) != 2:
+            raise IllegalAction("a payment entry is (cell, amount)")
+        c, n = entry
+        if c in seen:
+            raise IllegalAction(f"cell {c} appears twice in the payment")
+        seen.add(c)
+        res = cell_resource(s, p, c)
+        if res < 0:
+            raise IllegalAction(f"cell {c} stores no resource")
+        if n <= 0 or s.store[p][c] < n:
+            raise IllegalAction(f"cell {c} cannot pay {n}")
+        paid[res] += n
+    if cost is not None and tuple(paid) != tuple(cost):
+        raise IllegalAction(f"the payment {paid} does not match the cost {list(cost)}")
+    if cost is None and size >= 0 and sum(paid) != size:
+        raise IllegalAction(f"the payment must be {size} resources, not {sum(paid)}")
+    return paid
+
+
+def pay(s: RivalsState, p: int, payment: Payment, source: str, events: list) -> None:
+    """Take a checked payment off the regions."""
+    for c, n in payment:
+        remove(s, p, c, n, source, events)
+
+
+def greedy_payment(s: RivalsState, p: int, cost: tuple[int, ...]) -> Payment | None:
+    """A payment of the cost taking from the fullest cells first, or None when the player cannot pay."""
+    if not any(cost):
+        return ()
+    table = resource_table()
+    grid, store = s.grid[p], s.store[p]
+    cells = store_cells(s, p)
+    out: list[tuple[int, int]] = []
+    for res, need in enumerate(cost):
+        if not need:
+            continue
+        mine = sorted((c for c in cells if table[grid[c]] == res and store[c]), key=lambda c: (-store[c], c))
+        for c in mine:
+            take = min(need, store[c])
+            out.append((c, take))
+            need -= take
+            if not need:
+                break
+        if need:
+            return None
+    return tuple(out)
+
+
+def any_payment(s: RivalsState, p: int, size: int, exclude: int = -1) -> Payment | None:
+    """A payment of `size` resources of any kinds (fullest cells first), or None."""
+    if size == 0:
+        return ()
+    table = resource_table()
+    grid, store = s.grid[p], s.store[p]
+    cells = sorted((c for c in store_cells(s, p) if store[c] and table[grid[c]] != exclude),
+                   key=lambda c: (-store[c], c))
+    out = []
+    need = size
+    for c in cells:
+        take = min(need, store[c])
+        out.append((c, take))
+        need -= take
+        if not need:
+            return tuple(out)
+    return None

@@ -1,0 +1,111 @@
+"""Points of a principality: Str/Skl/Com/Prog, victory points, the two advantage tokens, the hand limit."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from game.rivals.catalogue import card_of
+from game.rivals.constants import CENTER_ROW, STRENGTH, TOKENS, TRADE, WIDTH
+from game.rivals.events import AdvantageChanged
+from game.rivals.state import RivalsState
+
+
+def expansion_cells(s: RivalsState, p: int) -> list[int]:
+    """Cells holding the player's expansion cards (sites and region expansions)."""
+    return list(_expansion_cells(tuple(s.grid[p])))
+
+
+@lru_cache(maxsize=8192)
+def _expansion_cells(grid: tuple[int, ...]) -> tuple[int, ...]:
+    # A pure function of the grid, memoised: principalities change rarely and are scanned often.
+    cards = card_of()
+    return tuple(c for c in _OUTER_CELLS if grid[c] >= 0 and cards[grid[c]].type != "region")
+
+
+_OUTER_CELLS = tuple(c for row in (0, 1, 3, 4) for c in range(row * WIDTH, (row + 1) * WIDTH))
+
+
+def owned_ids(s: RivalsState, p: int) -> list[str]:
+    """Ids of every expansion the player has built (cards beneath others included)."""
+    cards = card_of()
+    out = [cards[s.grid[p][c]].id for c in expansion_cells(s, p)]
+    out.extend(cards[k].id for c, k in s.under[p].items() if (c // WIDTH) != CENTER_ROW)
+    return out
+
+
+def stats(s: RivalsState, p: int) -> tuple[int, int, int, int]:
+    """Strength, skill, commerce and progress of a principality."""
+    cards = card_of()
+    st = sk = co = pr = 0
+    ships = 0
+    ids = []
+    for c in expansion_cells(s, p):
+        card = cards[s.grid[p][c]]
+        st += card.str
+        sk += card.skl
+        co += card.com
+        pr += card.prog
+        ships += card.type == "sc_trade_ship"
+        ids.append(card.id)
+    for c, k in s.under[p].items():
+        if c // WIDTH != CENTER_ROW:
+            pr += cards[k].prog
+    if "trading_base" in ids:
+        co += ("marketplace" in ids) + ids.count("harbor")
+    if "salt_silo" in ids:
+        co += ships
+    return st, sk, co, pr
+
+
+def trade_ships(s: RivalsState, p: int) -> int:
+    """How many trade ships the player owns (the Large Trade Ship included)."""
+    cards = card_of()
+    return sum(cards[s.grid[p][c]].type == "sc_trade_ship" for c in expansion_cells(s, p))
+
+
+def victory_points(s: RivalsState, p: int) -> int:
+    """Settlements 1, cities 2, each advantage token 1, and the VP flags of expansions."""
+    cards = card_of()
+    grid = s.grid[p]
+    vp = 0
+    base = CENTER_ROW * WIDTH
+    for x in range(1, WIDTH, 2):
+        k = grid[base + x]
+        if k >= 0:
+            vp += cards[k].vp
+    ships = None
+    for c in expansion_cells(s, p):
+        card = cards[grid[c]]
+        if card.vp:
+            if card.vp_condition == "trade_ships3":
+                ships = trade_ships(s, p) if ships is None else ships
+                if ships < 3:
+                    continue
+            vp += card.vp
+    vp += (s.tokens[STRENGTH] == p) + (s.tokens[TRADE] == p)
+    return vp
+
+
+def hand_limit(s: RivalsState, p: int) -> int:
+    """3 plus one per progress point."""
+    return 3 + stats(s, p)[3]
+
+
+def advantage_holder(values: tuple[int, int]) -> int:
+    """Who holds a token for these points: at least 3 and strictly more than the other (ruling), else nobody."""
+    a, b = values
+    if a >= 3 and a > b:
+        return 0
+    if b >= 3 and b > a:
+        return 1
+    return -1
+
+
+def update_advantages(s: RivalsState, events: list) -> None:
+    """Move the tokens to whoever meets the condition now."""
+    s0, s1 = stats(s, 0), stats(s, 1)
+    for token, index in ((STRENGTH, 0), (TRADE, 2)):
+        holder = advantage_holder((s0[index], s1[index]))
+        if holder != s.tokens[token]:
+            s.tokens[token] = holder
+            events.append(AdvantageChanged(TOKENS[token], holder))

@@ -1,0 +1,102 @@
+"""Set-up of a game: starting principalities, centre stacks, draw stacks, event deck, box, roll-off."""
+
+from __future__ import annotations
+
+from game.core.chance import Chance
+from game.core.errors import InvalidOptions
+from game.rivals.catalogue import catalogue
+from game.rivals.constants import CENTER_ROW, START_LEFT_X
+from game.rivals.events import StartingPlayerChosen
+from game.rivals.mode import Mode
+from game.rivals.principality import cell
+from game.rivals.state import RivalsState
+
+# The starting regions (both colours, facts file §6): top row and bottom row, left to right.
+START_TOP: tuple[str, ...] = ("forest", "gold_field", "fields")
+START_BOTTOM: tuple[str, ...] = ("hills", "pasture", "mountains")
+
+
+def build_event_deck(events: list[int], chance: Chance) -> list[int]:
+    """Yule aside, shuffle the rest, 3 at the bottom, Yule on them, the rest on top (top first)."""
+    cat = catalogue()
+    yule = [e for e in events if cat.instances[e].card.id == "yule"]
+    rest = chance.shuffled(sorted(e for e in events if cat.instances[e].card.id != "yule"))
+    if not yule:
+        return rest
+    return rest[3:] + yule[:1] + rest[:3] + yule[1:] if len(rest) >= 3 else yule + rest
+
+
+def place_start(s: RivalsState, p: int, color: str) -> None:
+    """Lay out the starting principality of a colour: 2 settlements, a road, 6 regions (gold field empty)."""
+    cat = catalogue()
+    grid, store = s.grid[p], s.store[p]
+    left = START_LEFT_X
+    grid[cell(CENTER_ROW, left)] = cat.find("settlement", color)[0]
+    grid[cell(CENTER_ROW, left + 1)] = cat.find("road", color)[0]
+    grid[cell(CENTER_ROW, left + 2)] = cat.find("settlement", color)[1]
+    for row, names in ((1, START_TOP), (3, START_BOTTOM)):
+        for i, name in enumerate(names):
+            c = cell(row, left - 1 + 2 * i)
+            grid[c] = cat.find(name, color)[0]
+            store[c] = 0 if name == "gold_field" else 1
+
+
+def draw_piles(mode: Mode) -> tuple[list[int], list[int], list[int]]:
+    """The mode's basic draw cards, theme draw cards (by set order) and event cards."""
+    cat = catalogue()
+    basic, theme, events = [], [], []
+    for inst in cat.instances:
+        if inst.set == "center":
+            continue
+        if mode.crescent_removed and inst.crescent and inst.card.type != "event":
+            continue
+        if inst.card.type == "event":
+            if inst.set == "basic" or inst.set in mode.theme_sets:
+                events.append(inst.index)
+        elif inst.set == "basic":
+            basic.append(inst.index)
+        elif inst.set in mode.theme_sets:
+            theme.append(inst.index)
+    return basic, theme, events
+
+
+def set_up(mode: Mode, colors: tuple[str, ...], chance: Chance) -> tuple[RivalsState, list]:
+    """The starting state of a mode (the intro rules; theme hooks are read from the mode)."""
+    cat = catalogue()
+    basic, theme, events = draw_piles(mode)
+    if mode.theme_sets:
+        raise InvalidOptions(f"{mode.id}: only the introductory game can be set up so far")
+    from game.rivals.effects import EVENT_RULES
+
+    missing = sorted({cat.instances[i].card.id for i in events} - set(EVENT_RULES) - {"yule"})  # Yule rebuilds the deck
+    if missing:
+        raise InvalidOptions(f"{mode.id}: the event deck holds events without rules: {', '.join(missing)}")
+    s = RivalsState(mode.basic_stacks)
+    for p, color in enumerate(colors):
+        place_start(s, p, color)
+    for kind in ("road", "settlement", "city"):
+        s.center[kind] = list(cat.find(kind, kind))
+    s.center["region"] = chance.shuffled(sorted(i.index for i in cat.instances if i.back == "region"))
+    order = chance.shuffled(sorted(basic))
+    size = len(order) // mode.basic_stacks
+    s.stacks = [order[i * size:(i + 1) * size] for i in range(mode.basic_stacks)]
+    s.stack_backs = ("basic",) * mode.basic_stacks
+    s.events = build_event_deck(events, chance)
+    placed = set(s.all_places())
+    s.box = [i.index for i in cat.instances if i.index not in placed]
+    first, rolls = roll_off(chance)
+    s.current = s.started = first
+    s.phase = "start"
+    s.pending = [(0, first, "start_stack", (-1,))]
+    s.next_batch = 1
+    return s, [StartingPlayerChosen(first, rolls)]
+
+
+def roll_off(chance: Chance) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """Both roll the production die; the higher starts; ties roll again (ruling)."""
+    rolls = []
+    while True:
+        a, b = chance.die(), chance.die()
+        rolls.append((a, b))
+        if a != b:
+            return (0 if a > b else 1), tuple(rolls)

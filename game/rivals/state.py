@@ -1,0 +1,103 @@
+"""The mutable state of a Rivals game: flat lists of card indices, storage, stacks and pending decisions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.rivals.constants import CELLS
+
+# A pending decision: (batch, player, kind, data). Items of the same leading batch are open at once.
+Pending = tuple[int, int, str, tuple[Any, ...]]
+
+
+class RivalsState:
+    """Where every one of the 180 cards lies, what each region stores, and whose decision is next."""
+
+    __slots__ = ("grid", "store", "under", "hands", "fresh", "stacks", "stack_backs", "face_up", "center",
+                 "events", "discard", "box", "current", "phase", "pending", "dice", "turn_number",
+                 "exchanged", "tokens", "winner", "next_batch", "started")
+
+    def __init__(self, num_stacks: int) -> None:
+        self.grid: list[list[int]] = [[-1] * CELLS, [-1] * CELLS]
+        self.store: list[list[int]] = [[0] * CELLS, [0] * CELLS]
+        self.under: list[dict[int, int]] = [{}, {}]  # cell -> card lying beneath (settlement under a city)
+        self.hands: list[list[int]] = [[], []]
+        self.fresh: list[list[int]] = [[], []]  # hand cards taken at the end of a turn: not playable yet
+        self.stacks: list[list[int]] = [[] for _ in range(num_stacks)]  # index 0 is the top
+        self.stack_backs: tuple[str, ...] = ()
+        self.face_up: list[int] = []
+        self.center: dict[str, list[int]] = {"road": [], "settlement": [], "city": [], "region": []}
+        self.events: list[int] = []  # index 0 is the top
+        self.discard: list[int] = []  # the last one is the face-up top
+        self.box: list[int] = []
+        self.current = 0
+        self.phase = "start"
+        self.pending: list[Pending] = []
+        self.dice: tuple[int, str] = (0, "")
+        self.turn_number = 0
+        self.exchanged = False
+        self.tokens: list[int] = [-1, -1]  # holder of the strength and trade advantage, -1 none
+        self.winner = -1
+        self.next_batch = 0
+        self.started = -1  # the starting player
+
+    def clone(self) -> RivalsState:
+        """An independent copy."""
+        o = RivalsState.__new__(RivalsState)
+        o.grid = [self.grid[0][:], self.grid[1][:]]
+        o.store = [self.store[0][:], self.store[1][:]]
+        o.under = [dict(self.under[0]), dict(self.under[1])]
+        o.hands = [self.hands[0][:], self.hands[1][:]]
+        o.fresh = [self.fresh[0][:], self.fresh[1][:]]
+        o.stacks = [s[:] for s in self.stacks]
+        o.stack_backs = self.stack_backs
+        o.face_up = self.face_up[:]
+        o.center = {k: v[:] for k, v in self.center.items()}
+        o.events = self.events[:]
+        o.discard = self.discard[:]
+        o.box = self.box[:]
+        o.current = self.current
+        o.phase = self.phase
+        o.pending = self.pending[:]
+        o.dice = self.dice
+        o.turn_number = self.turn_number
+        o.exchanged = self.exchanged
+        o.tokens = self.tokens[:]
+        o.winner = self.winner
+        o.next_batch = self.next_batch
+        o.started = self.started
+        return o
+
+    def all_places(self) -> list[int]:
+        """Every card index in the state, once per place it lies (for the conservation check)."""
+        out: list[int] = []
+        for p in (0, 1):
+            out.extend(c for c in self.grid[p] if c >= 0)
+            out.extend(self.under[p].values())
+            out.extend(self.hands[p])
+        for s in self.stacks:
+            out.extend(s)
+        for v in self.center.values():
+            out.extend(v)
+        out.extend(self.face_up)
+        out.extend(self.events)
+        out.extend(self.discard)
+        out.extend(self.box)
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        """The complete state as JSON (used for the save digest)."""
+        return {
+            "grid": [[(i, c) for i, c in enumerate(g) if c >= 0] for g in self.grid],
+            "store": [[(i, v) for i, v in enumerate(s) if v] for s in self.store],
+            "under": [sorted(u.items()) for u in self.under],
+            "hands": [h[:] for h in self.hands], "fresh": [f[:] for f in self.fresh],
+            "stacks": [s[:] for s in self.stacks], "stack_backs": list(self.stack_backs),
+            "face_up": self.face_up[:], "center": {k: v[:] for k, v in self.center.items()},
+            "events": self.events[:], "discard": self.discard[:], "box": self.box[:],
+            "current": self.current, "phase": self.phase,
+            "pending": [[b, p, k, list(d)] for b, p, k, d in self.pending],
+            "dice": list(self.dice), "turn_number": self.turn_number, "exchanged": self.exchanged,
+            "tokens": self.tokens[:], "winner": self.winner, "next_batch": self.next_batch,
+            "started": self.started,
+        }

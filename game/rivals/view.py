@@ -1,0 +1,80 @@
+"""A seat's view of a Rivals game: both principalities, own hand, counts of hidden things, no stack orders."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from game.rivals.pending import item_index
+from game.rivals.scoring import hand_limit, stats, victory_points
+
+if TYPE_CHECKING:
+    from game.rivals.rules import RivalsGame
+
+
+@dataclass(frozen=True, slots=True)
+class RivalsView:
+    """What one seat may know (player -1: a spectator). Cards are physical indices into the catalogue."""
+
+    player: int
+    grid: tuple[tuple[int, ...], ...]
+    store: tuple[tuple[int, ...], ...]
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, int]
+    stack_sizes: tuple[int, ...]
+    center_sizes: dict[str, int]
+    event_deck_size: int
+    discard_top: int
+    discard_size: int
+    face_up: tuple[int, ...]
+    current: int
+    phase: str
+    dice: tuple[int, str]
+    tokens: tuple[int, int]
+    vp: tuple[int, int]
+    stats: tuple[tuple[int, int, int, int], ...]
+    hand_limit: int
+    decision: tuple[str, tuple[Any, ...]] | None
+    revealed: dict[str, tuple[int, ...]]
+    target_vp: int
+
+    @staticmethod
+    def of(game: RivalsGame, player: int) -> RivalsView:
+        """Build the view; the searched stack, the region stack (with a Scout) or the opponent's hand
+        (Fraternal Feuds) are revealed only while this seat is entitled to look."""
+        s = game.state
+        index = item_index(s, player) if player in (0, 1) else -1
+        decision = (s.pending[index][2], s.pending[index][3]) if index >= 0 else None
+        revealed: dict[str, tuple[int, ...]] = {}
+        if decision and decision[0] == "search_pick":
+            revealed["stack"] = tuple(s.stacks[decision[1][0]])
+        if decision and decision[0] == "feuds_pick":
+            revealed["opponent_hand"] = tuple(s.hands[1 - player])
+        if player in (0, 1) and s.phase == "action" and not s.pending and player == s.current:
+            from game.rivals.catalogue import card_of
+
+            if any(card_of()[c].id == "scout" and c not in s.fresh[player] for c in s.hands[player]):
+                revealed["region_stack"] = tuple(s.center["region"])
+        return RivalsView(
+            player=player,
+            grid=tuple(tuple(g) for g in s.grid),
+            store=tuple(tuple(x) for x in s.store),
+            hand=tuple(s.hands[player]) if player in (0, 1) else (),
+            hand_sizes=(len(s.hands[0]), len(s.hands[1])),
+            stack_sizes=tuple(len(st) for st in s.stacks),
+            center_sizes={k: len(v) for k, v in s.center.items()},
+            event_deck_size=len(s.events),
+            discard_top=s.discard[-1] if s.discard else -1,
+            discard_size=len(s.discard),
+            face_up=tuple(s.face_up),
+            current=s.current,
+            phase=s.phase,
+            dice=s.dice,
+            tokens=(s.tokens[0], s.tokens[1]),
+            vp=(victory_points(s, 0), victory_points(s, 1)),
+            stats=(stats(s, 0), stats(s, 1)),
+            hand_limit=hand_limit(s, player) if player in (0, 1) else 0,
+            decision=decision,
+            revealed=revealed,
+            target_vp=game.mode.target_vp,
+        )

@@ -1,0 +1,96 @@
+"""Scenario helpers for Rivals tests: a started intro game, moving cards and setting storage directly."""
+
+from __future__ import annotations
+
+from game.core.registry import new_game
+from game.rivals import actions as A
+from game.rivals.catalogue import card_of, catalogue
+from game.rivals.constants import CENTER_ROW
+from game.rivals.principality import cell
+from game.rivals.rules import RivalsGame
+
+# Starting layout cells (both players).
+FOREST, GOLD_FIELD, FIELDS = cell(1, 12), cell(1, 14), cell(1, 16)
+HILLS, PASTURE, MOUNTAINS = cell(3, 12), cell(3, 14), cell(3, 16)
+LEFT_X, RIGHT_X = 13, 15
+LEFT_TOP, LEFT_BOTTOM, RIGHT_TOP, RIGHT_BOTTOM = cell(1, 13), cell(3, 13), cell(1, 15), cell(3, 15)
+REGION = {"forest": FOREST, "gold_field": GOLD_FIELD, "fields": FIELDS, "hills": HILLS, "pasture": PASTURE,
+          "mountains": MOUNTAINS}
+
+
+def started(seed: int = 0, current: int = 0, empty_hands: bool = True) -> RivalsGame:
+    """An intro game after the starting hands, in the roll phase of `current` (hands emptied into stacks)."""
+    g = new_game("rivals-intro", 2, seed=seed)
+    assert isinstance(g, RivalsGame)
+    first = g.active_players()[0]
+    g.apply(A.ChooseStartStack(first, 0))
+    g.apply(A.ChooseStartStack(1 - first, 1))
+    s = g.state
+    s.current = current
+    if empty_hands:
+        for p in (0, 1):
+            for c in s.hands[p]:
+                s.stacks[3].append(c)
+            s.hands[p].clear()
+    return g
+
+
+def locate(g: RivalsGame, card: int) -> list[int]:
+    """The list that holds a card outside the grid (hands, stacks, centre, discard, events, box)."""
+    s = g.state
+    for lst in [*s.hands, *s.stacks, *s.center.values(), s.events, s.discard, s.box, s.face_up]:
+        if card in lst:
+            return lst
+    raise AssertionError(f"card {card} not in a list")
+
+
+def free_copy(g: RivalsGame, card_id: str) -> int:
+    """A copy of the card that lies in a stack, the box or the discard pile."""
+    s = g.state
+    pools = [*s.stacks, s.discard, s.box, s.center["region"]]
+    for pool in pools:
+        for c in pool:
+            if card_of()[c].id == card_id:
+                return c
+    raise AssertionError(f"no free copy of {card_id}")
+
+
+def to_hand(g: RivalsGame, p: int, card_id: str) -> int:
+    """Move a free copy of a card into a hand (playable)."""
+    c = free_copy(g, card_id)
+    locate(g, c).remove(c)
+    g.state.hands[p].append(c)
+    return c
+
+
+def build_at(g: RivalsGame, p: int, card_id: str, c: int) -> int:
+    """Put a free copy of a card straight onto a cell of a principality."""
+    k = free_copy(g, card_id)
+    locate(g, k).remove(k)
+    g.state.grid[p][c] = k
+    return k
+
+
+def set_store(g: RivalsGame, p: int, **amounts: int) -> None:
+    """Set starting-region storage by region name."""
+    for name, n in amounts.items():
+        g.state.store[p][REGION[name]] = n
+
+
+def make_city(g: RivalsGame, p: int, x: int) -> None:
+    """Turn a settlement into a city directly."""
+    s = g.state
+    c = cell(CENTER_ROW, x)
+    s.under[p][c] = s.grid[p][c]
+    s.grid[p][c] = s.center["city"].pop(0)
+
+
+def conserved(g: RivalsGame) -> bool:
+    """Every card in exactly one place."""
+    return sorted(g.state.all_places()) == list(range(len(catalogue().instances)))
+
+
+def roll(g: RivalsGame, production: int, event_value: int) -> list:
+    """Roll with forced dice (event die value 1-6: 1,2 card, 3 brigand, 4 trade, 5 celebration, 6 harvest)."""
+    g.chance.force(production, event_value)
+    return g.apply(A.Roll(g.state.current))

@@ -1,0 +1,95 @@
+"""Seeded random intro games with the random bot, checked after every action."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from game.ai.random_bot import RandomBot
+from game.core.errors import IllegalAction
+from game.core.registry import new_game
+from game.core.saves import game_from_json, game_to_json, state_digest
+from game.rivals import actions as A
+from game.rivals.catalogue import card_of
+from game.rivals.constants import CENTER_ROW, STRENGTH, TRADE, WIDTH
+from game.rivals.economy import store_cells
+from game.rivals.scoring import victory_points
+from game.sim import run_game
+from tests.game.rivals.helpers import conserved
+
+GAMES = 100
+
+
+def _vp(g, p: int) -> int:
+    s = g.state
+    cards = card_of()
+    vp = sum(cards[k].vp for c, k in enumerate(s.grid[p]) if k >= 0 and (c // WIDTH == CENTER_ROW
+                                                                          or cards[k].is_expansion))
+    return vp + (s.tokens[STRENGTH] == p) + (s.tokens[TRADE] == p)
+
+
+def _check(g) -> None:
+    s = g.state
+    assert conserved(g)
+    for p in (0, 1):
+        assert all(0 <= s.store[p][c] <= 3 for c in store_cells(s, p))
+        assert victory_points(s, p) == _vp(g, p)
+    if not g.is_over():
+        assert g.legal_actions(g.active_players()[0])
+
+
+def _probe(g, rng: random.Random) -> A.Action:
+    p = rng.randrange(2)
+    c = rng.randrange(-1, 150)
+    return rng.choice([A.Roll(p), A.EndActions(p), A.BuildRoad(p, rng.randrange(29), ()),
+                       A.Gain(p, c), A.Trade(p, ((c, 3),), c, -1), A.DrawCard(p, rng.randrange(5)),
+                       A.PlayCard(p, rng.randrange(180), (), ()), A.SkipExchange(p),
+                       A.BuildExpansion(p, rng.randrange(180), c, ())])
+
+
+def _play(seed: int) -> None:
+    g = new_game("rivals-intro", 2, seed=seed)
+    bot, rng = RandomBot(), random.Random(seed)
+    steps = 0
+    while not g.is_over() and steps < 5000:
+        _check(g)
+        if steps % 5 == 0:
+            probe = _probe(g, rng)
+            if not g.is_legal(probe):
+                before = state_digest(g)
+                with pytest.raises(IllegalAction):
+                    g.apply(probe)
+                assert state_digest(g) == before
+        g.apply(bot.choose(None, g.legal_actions(g.active_players()[0]), rng))
+        steps += 1
+    _check(g)
+    assert g.is_over()
+    again = game_from_json(json.loads(json.dumps(game_to_json(g))))
+    assert again.state_json() == g.state_json()
+
+
+@pytest.mark.parametrize("block", range(4))
+def test_random_intro_games(block: int) -> None:
+    """100 games, invariants after every action, save round trip at the end."""
+    for i in range(GAMES // 4):
+        _play(block * 1000 + i)
+
+
+def test_every_legal_action_applies_sometimes() -> None:
+    g = new_game("rivals-intro", 2, seed=42)
+    bot, rng = RandomBot(), random.Random(42)
+    for step in range(400):
+        if g.is_over():
+            break
+        legal = g.legal_actions(g.active_players()[0])
+        if step % 3 == 0:
+            for a in legal:
+                g.clone().apply(a)
+        g.apply(bot.choose(None, legal, rng))
+
+
+def test_run_game_through_sim() -> None:
+    game, result = run_game("rivals-intro", 2, 7, ["random"])
+    assert result.finished and result.winner in (0, 1)
