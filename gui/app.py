@@ -143,7 +143,7 @@ class App:
     # ------------------------------------------------------------ what other scenes ask for
 
     #: Game families that have a table in this front end.
-    TABLE_FAMILIES: tuple[str, ...] = ("catan",)
+    TABLE_FAMILIES: tuple[str, ...] = ("catan", "cards")
 
     def start_game(self, game: Game) -> None:
         """Open the table of a game (above the main menu, replacing any other table)."""
@@ -152,15 +152,23 @@ class App:
             self.show_message("app.family_unsupported", family=family)
             return
         try:
-            from gui.table.scene import CatanTableScene
+            if family == "cards":
+                from gui.cards.scene import CardsTableScene as TableScene
+            else:
+                from gui.table.scene import CatanTableScene as TableScene
         except ImportError as exc:
             self.show_message("app.table_missing", error=str(exc))
             return
         self.pop_to_menu()
-        self.push(CatanTableScene(self, game))
+        self.push(TableScene(self, game))
 
     def show_end_of_game(self, game: Game) -> None:
         """Show the end-of-game summary with charts."""
+        if getattr(game.variant, "family", "") == "cards":
+            from gui.cards.end import CardsEndScene
+
+            self.push(CardsEndScene(self, game))
+            return
         from gui.end_game import EndGameScene
 
         self.push(EndGameScene(self, game))

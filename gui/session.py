@@ -20,6 +20,8 @@ log = logging.getLogger(__name__)
 
 #: Seconds between two AI actions at speed factor 1.
 AI_BASE_DELAY = 0.65
+#: Event kinds after which the game is autosaved (the end of a turn in each family).
+TURN_EVENTS = frozenset({"turn_ended", "cards_turn_started"})
 _SPEED_WORDS = {"slow": 0.5, "normal": 1.0, "fast": 2.5, "instant": 0.0, "max": 0.0}
 
 
@@ -224,7 +226,7 @@ class GameSession:
         self._legal_cache.clear()
         for listener in list(self.listeners):
             listener(action, events)
-        if any(e.kind == "turn_ended" for e in events):
+        if any(e.kind in TURN_EVENTS for e in events):
             self.autosave()
         self._check_pass()
         return events

@@ -19,4 +19,8 @@ def make_bot(bot_id: str, family: str) -> Any:
         from game.ai.catan_heuristic import CatanHeuristicBot
 
         return CatanHeuristicBot()
+    if bot_id == "heuristic" and family == "cards":
+        from game.ai.cards_heuristic import CardsHeuristicBot
+
+        return CardsHeuristicBot()
     raise GameError(f"no bot {bot_id!r} for {family} games; bots: {', '.join(BOT_IDS)}")

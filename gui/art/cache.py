@@ -48,6 +48,7 @@ def table_sizes(hex_width: int) -> dict[str, list[SizeSpec]]:
         "dev_card": [card_w],
         "special_card": [card_w],
         "card_back": [card_w],
+        "quick_card": [card_w],
         "robber": [max(8, round(hex_width * 0.28))],
         "die": [max(8, round(hex_width * 0.4))],
         "piece": [max(8, round(hex_width * 0.26))],

@@ -18,6 +18,7 @@ from gui.art.context import RenderContext
 from gui.art.figures import piece_names, render_piece, render_robber
 from gui.art.icons import paint_icon
 from gui.art.palette import RESOURCES, TERRAINS
+from gui.art.quick_cards import QUICK_CARDS, render_quick_card
 from gui.art.tiles import render_sea_background, render_terrain
 from gui.art.tokens import TOKEN_NUMBERS, render_die, render_harbor, render_token
 
@@ -85,6 +86,7 @@ KINDS: MappingProxyType[str, ArtKind] = MappingProxyType({k.kind: k for k in (
     ArtKind("resource_card", RESOURCES, render_resource_card, _const(CARD_ASPECT), uses_text=True),
     ArtKind("dev_card", DEV_CARDS, render_dev_card, _const(CARD_ASPECT), uses_text=True),
     ArtKind("special_card", SPECIAL_CARDS, render_special_card, _const(CARD_ASPECT), uses_text=True),
+    ArtKind("quick_card", QUICK_CARDS, render_quick_card, _const(CARD_ASPECT), uses_text=True),
     ArtKind("card_back", CARD_BACKS, lambda n, s, c: render_card_back(n, s, c.fonts), _const(CARD_ASPECT)),
     ArtKind("robber", ("robber",), lambda n, s, c: render_robber(s), _const(1.5)),
     ArtKind("die", ("1", "2", "3", "4", "5", "6"), lambda n, s, c: render_die(n, s), _const(1.0)),

@@ -22,7 +22,7 @@ CAPTION = 20
 # Width at which each kind is shown (sea background gets an explicit size).
 SHEET_WIDTHS = MappingProxyType({
     "terrain": 150, "sea": 150, "token": 72, "harbor": 84, "icon": 72, "resource_card": 150, "dev_card": 150,
-    "special_card": 150, "card_back": 150, "robber": 60, "die": 64, "piece": 64,
+    "special_card": 150, "card_back": 150, "robber": 60, "die": 64, "piece": 64, "quick_card": 150,
 })
 
 # The beginner board (hex rows 3-4-5-4-3): terrain and number per hex, and harbors as (hex, side, kind).

@@ -1,0 +1,1 @@
+"""The table of the Catan quick card game: scene, panels, dialogs, log and end screen."""

@@ -1,0 +1,67 @@
+"""The quick card game's events as translated log lines (hidden cards are never named)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.cards.catalogue import RESOURCES, card
+from gui.table.log_view import LogEntry
+
+Translate = Callable[..., str]
+PLAYER_KEYS = ("player", "opponent")
+
+
+def cards_text(cards: Sequence[int], t: Translate) -> str:
+    """Counts of resources as '2× brick, 1× ore' (quick card game order)."""
+    parts = [f"{n}× {t('resource.' + RESOURCES[r])}" for r, n in enumerate(cards) if n]
+    return ", ".join(parts) if parts else t("table.nothing")
+
+
+@dataclass
+class CardsNarrator:
+    """Turns quick card game events into log entries."""
+
+    t: Translate
+    name: Callable[[int], str]
+    color: Callable[[int], tuple[int, int, int]]
+
+    def describe(self, event: Any) -> list[LogEntry]:
+        """The log lines of one event."""
+        t = self.t
+        kind = event.kind
+        params = dict(event.params())
+        for key in ("cards", "took", "gave"):
+            if key in params:
+                params[key] = cards_text(params[key], t)
+        if "count" in params:
+            params["count"] = t("cards.log.count", count=params["count"])
+        if kind == "cards_game_started":
+            params["player"] = params.pop("first_player")
+        if kind == "cards_taken_openly":
+            params["resource"] = t("resource." + RESOURCES[event.resource])
+        if kind == "cards_city_built":
+            params["event"] = t(f"cards.event.{event.event}")
+        if kind == "cards_development_built":
+            params["development"] = t(f"cards.card.{card(event.card).development}")
+        if kind == "cards_pile_card_built":
+            params["build"] = t(f"cards.card.{event.build}")
+            if event.from_player >= 0:
+                kind = "cards_pile_card_taken"
+                params["opponent"] = event.from_player
+        if kind == "cards_fate_flipped":
+            params["side"] = t(f"cards.log.fate.{event.side}")
+        if kind == "cards_game_won":
+            params["points"] = t("victory_points.count", count=event.vp)
+        if kind == "cards_phase_started" and event.phase != "build":
+            return []
+        if kind == "cards_paid" and not any(event.cards):
+            return []
+        who = params.get("player")
+        for key in PLAYER_KEYS:
+            if isinstance(params.get(key), int):
+                params[key] = self.name(params[key])
+        color = self.color(who) if isinstance(who, int) else None
+        dim = kind in ("cards_paid", "cards_drawn", "cards_draw_pile_reshuffled")
+        return [LogEntry(t(f"cards.log.{kind}", **params), color, dim)]
