@@ -672,10 +672,14 @@ class CatanHeuristicBot:
         trade = sit.s.trade
         decline = _find(legal, A.DeclineTrade)
         accept = _find(legal, A.AcceptTrade)
-        if trade is None or accept is None or sit.dangerous(trade.offerer):
+        if trade is None or sit.dangerous(trade.offerer):
             return decline
-        if _helps(sit, received=trade.give, paid=trade.get):
+        if accept is not None and _helps(sit, received=trade.give, paid=trade.get):
             return accept
+        # Counter: keep what it needs, offer a card it can spare for what is on the table.
+        counters = [a for a in legal if isinstance(a, A.CounterTrade) and _helps(sit, received=a.get, paid=a.give)]
+        if counters:
+            return min(counters, key=lambda a: (-sit.hand[a.give.index(1)], a.give))
         return decline
 
     def _confirm(self, sit: Situation, legal: list[Action]) -> Action | None:

@@ -328,3 +328,24 @@ def test_never_looks_past_its_view_over_a_whole_game():
                 compared += 1
             g.apply(bots[p].choose(g.view(p), legal, rng))
         assert compared > 50
+
+
+def test_counters_an_offer_it_cannot_accept():
+    """Asked for a card it needs for its goal, it offers a spare card instead for what is on the table."""
+    from tests.game.catan_scenarios import Scenario
+
+    sc = Scenario()
+    g = sc.game
+    a, b = sc.at(3, 4, 8), sc.at(4, 8, 9)
+    sc.settle(1, a)
+    sc.road(1, a, b, sc.at(8, 9, 13))
+    sc.settle(1, sc.at(14, 15, 18))
+    # Player 1 wants a settlement: has lumber, brick, wool, lacks grain; holds spare ore.
+    sc.give(1, lumber=1, brick=1, wool=1, ore=3)
+    sc.give(0, grain=2, lumber=1)
+    sc.main_phase(0)
+    g.apply(A.OfferTrade(0, (0, 0, 1, 0, 0), (0, 1, 0, 0, 0), (1,)))  # grain for wool: wool is needed
+    view = g.view(1)
+    legal = g.legal_actions(1)
+    choice = CatanHeuristicBot().choose(view, legal, random.Random(0))
+    assert isinstance(choice, A.CounterTrade) and choice.get == (0, 0, 1, 0, 0) and choice.give == (0, 0, 0, 0, 1)
