@@ -545,7 +545,8 @@ class CatanGame(Game):
 
     def _apply(self, action: Action) -> list[Event]:
         events = self._EFFECTS[type(action)](self, action)
-        self._check_victory(events)
+        if type(action) not in _POINTLESS_ACTIONS:
+            self._check_victory(events)
         return events
 
     def _pay(self, player: int, cost: tuple[int, ...]) -> None:
@@ -1002,7 +1003,7 @@ class CatanGame(Game):
             return out
         if phase == DISCARD:
             hand = s.hands[player]
-            return [A.Discard(player, cards) for cards in discard_choices(tuple(hand), s.owed[player])]
+            return list(discard_actions(player, tuple(hand), s.owed[player]))
         if phase == MOVE_ROBBER:
             return self._legal_robber_moves(player)
         if phase == TRADE_RESPONSE:
@@ -1023,29 +1024,26 @@ class CatanGame(Game):
 
     def _legal_robber_moves(self, player: int) -> list[Action]:
         s = self.state
-        key = ("robber", player)
-        version = (s.robber, self._board_version(), tuple(map(bool, map(sum, s.hands))))
-        cached = s.derived.get(key)
-        if cached is not None and cached[0] == version:
-            return list(cached[1])
-        victims: dict[int, set[int]] = {}
+        victims = [0] * 19  # per hex, a bit per player who can be robbed there
         node_hexes = self.topo.node_hexes
         hands = s.hands
         for owner in range(s.num_players):
-            if owner != player and sum(hands[owner]):
+            if owner != player and any(hands[owner]):
+                bit = 1 << owner
                 for node in self.buildings_of(owner):
                     for h in node_hexes[node]:
-                        victims.setdefault(h, set()).add(owner)
+                        victims[h] |= bit
         moves = _action_table(player).robber
         out: list[Action] = []
+        robber = s.robber
         for h in range(19):
-            if h != s.robber:
-                hex_victims = victims.get(h)
-                if hex_victims:
-                    out.extend(moves[h][v] for v in sorted(hex_victims))
+            if h != robber:
+                mask = victims[h]
+                row = moves[h]
+                if mask:
+                    out.extend(row[v] for v in range(s.num_players) if mask >> v & 1)
                 else:
-                    out.append(moves[h][None])
-        s.derived[key] = (version, tuple(out))
+                    out.append(row[None])
         return out
 
     def _legal_dev_plays(self, player: int, out: list[Action]) -> None:
@@ -1150,6 +1148,11 @@ CatanGame._bind_dispatch()
 
 _ONES = tuple(tuple(1 if i == r else 0 for i in range(5)) for r in range(5))
 _SINGLES = tuple((p,) for p in range(8))
+# Actions that never change anyone's points, so the victory check can be skipped after them.
+_POINTLESS_ACTIONS = frozenset({
+    A.Roll, A.MoveRobber, A.Discard, A.MaritimeTrade, A.OfferTrade, A.AcceptTrade, A.DeclineTrade,
+    A.CounterTrade, A.ConfirmTrade, A.CancelTrade, A.PlayYearOfPlenty, A.PlayMonopoly, A.PlayRoadBuilding,
+})
 
 
 class _ActionTable:
@@ -1177,6 +1180,12 @@ class _ActionTable:
 @cache
 def _action_table(player: int) -> _ActionTable:
     return _ActionTable(player)
+
+
+@cache
+def discard_actions(player: int, hand: tuple[int, ...], owed: int) -> tuple[A.Discard, ...]:
+    """The whole-discard actions of a player with this hand (cached: the same hands recur)."""
+    return tuple(A.Discard(player, cards) for cards in discard_choices(hand, owed))
 
 
 @cache
