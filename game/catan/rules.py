@@ -283,14 +283,15 @@ class CatanGame(Game):
         s.derived[key] = (version, tuple(spots))
         return spots
 
-    def _board_version(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    def _board_version(self) -> int:
         """Changes whenever a road or settlement is placed anywhere (keys the caches of building spots).
 
-        Pieces are never taken off the board, so roads left and settlements + cities left only ever fall:
-        a value cannot come back after a change (a city returns a settlement piece but uses a city piece).
+        Pieces are never taken off the board, so the pieces left only ever fall: a road or settlement
+        lowers the sum, and a city leaves it equal (it uses a city piece and returns a settlement piece)
+        without changing where roads and settlements may go.
         """
         s = self.state
-        return tuple(s.roads_left), tuple(map(int.__add__, s.settlements_left, s.cities_left))
+        return sum(s.roads_left) + sum(s.settlements_left) + sum(s.cities_left)
 
     def settlement_spots(self, player: int) -> list[int]:
         """Every intersection where the player may build a settlement now (ignoring cost)."""
