@@ -591,35 +591,37 @@ class CatanGame(Game):
         node_owner = s.node_owner
         node_level = s.node_level
         robber = s.robber
-        gains: dict[int, int] = {}  # owner * 5 + resource -> cards owed
+        owed: list[list[int]] | None = None
+        resources: set[int] = set()
         for h, res, nodes in self._producers[total]:
             if h == robber:
                 continue
             for node in nodes:
                 owner = node_owner[node]
                 if owner != NOBODY and owner < n:
-                    key = owner * 5 + res
-                    gains[key] = gains.get(key, 0) + node_level[node]
-        if not gains:
+                    if owed is None:
+                        owed = [[0, 0, 0, 0, 0] for _ in range(n)]
+                    owed[owner][res] += node_level[node]
+                    resources.add(res)
+        if owed is None:
             return
-        owed = [[0] * 5 for _ in range(n)]
-        for key, amount in gains.items():
-            owed[key // 5][key % 5] = amount
         bank = s.bank
-        short = [r for r in {key % 5 for key in gains} if sum(o[r] for o in owed) > bank[r]]
+        short = sorted(r for r in resources if sum(row[r] for row in owed) > bank[r])
         if short:
-            self._apply_bank_rule(owed, sorted(short), events)
+            self._apply_bank_rule(owed, short, events)
         hands = s.hands
-        any_gain = False
-        for key in gains:
-            p, r = divmod(key, 5)
-            amount = owed[p][r]
-            if amount:
-                hands[p][r] += amount
-                bank[r] -= amount
-                any_gain = True
-        if any_gain:
-            events.append(E.ResourcesProduced(tuple(tuple(o) for o in owed)))
+        paid = False
+        for p in range(n):
+            row = owed[p]
+            hand = hands[p]
+            for r in resources:
+                amount = row[r]
+                if amount:
+                    hand[r] += amount
+                    bank[r] -= amount
+                    paid = True
+        if paid:
+            events.append(E.ResourcesProduced(tuple(map(tuple, owed))))
 
     def _apply_bank_rule(self, owed: list[list[int]], short: list[int], events: list[Event]) -> None:
         """The bank cannot pay everyone the resources in `short`: cut `owed` by the chosen rule."""
