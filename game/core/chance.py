@@ -67,9 +67,12 @@ class Chance:
 
     def die(self) -> int:
         """Roll one six-sided die."""
-        value = self._forced_or(int(self._rng.random() * 6) + 1)
-        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
-            raise IllegalAction(f"a forced die must be 1-6, got {value!r}")
+        value = int(self._rng.random() * 6) + 1
+        if self._forced:
+            value = self._forced.popleft()
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
+                raise IllegalAction(f"a forced die must be 1-6, got {value!r}")
+        self._record.append(value)
         return value
 
     def index(self, n: int) -> int:
