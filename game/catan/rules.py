@@ -345,7 +345,6 @@ class CatanGame(Game):
             raise IllegalAction(f"player {player} cannot pay for a {what}")
 
     def _need_build_phase(self) -> None:
-        s = self.state
         self._need_phase(MAIN)
 
     def _check_roll(self, a: A.Roll) -> None:

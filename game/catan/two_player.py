@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from game.catan import actions as A
 from game.catan.actions import Cards
 from game.catan.constants import KNIGHT
 from game.catan.rules import CatanGame
-from game.catan.state import MAIN, MOVE_ROBBER, NOBODY, ROLL, SETUP_ROAD, SETUP_SETTLEMENT
+from game.catan.state import MAIN, NOBODY, ROLL, SETUP_ROAD, SETUP_SETTLEMENT
 from game.core.actions import Action, ActionCodec, Event
 from game.core.errors import IllegalAction
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw, ImageFilter
 
 from gui.art.canvas import (
-    Box, Point, Size, drop_shadow, ellipse_box, fill_mask, finish, horizontal_gradient, new_canvas, shade,
+    Box, Point, Size, drop_shadow, fill_mask, finish, horizontal_gradient, new_canvas, shade,
 )
 from gui.art.palette import PLAYER
 
