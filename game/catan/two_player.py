@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.catan import actions as A
+from game.catan import events as E
 from game.catan.actions import Cards
 from game.catan.constants import KNIGHT
 from game.catan.rules import CatanGame
@@ -156,7 +157,7 @@ class TwoPlayerCatanGame(CatanGame):
             dice = (self.chance.die(), self.chance.die())
             if first is None or dice[0] + dice[1] != first:
                 break
-        events: list[Event] = [A_DiceRolled(a.player, dice)]
+        events: list[Event] = [E.DiceRolled(a.player, dice)]
         if first is None:
             s.extra["first_roll"] = dice[0] + dice[1]
             s.extra["first_dice"] = dice
@@ -312,7 +313,7 @@ class TwoPlayerCatanGame(CatanGame):
         self._pay_trade_cards(a.player, self.trade_action_cost(a.player), events)
         s.extra["trade_action_used"] = True
         s.robber = s.board.desert
-        events.append(A_RobberMoved(a.player, s.robber))
+        events.append(E.RobberMoved(a.player, s.robber))
         return events
 
     def _check_remove_knight(self, a: RemoveKnight) -> None:
@@ -343,7 +344,7 @@ class TwoPlayerCatanGame(CatanGame):
         new = leaders[0] if best >= 3 and len(leaders) == 1 else NOBODY
         if new != s.army_holder:
             s.army_holder = new
-            events.append(A_SpecialCardMoved("largest_army", None if new == NOBODY else new, best))
+            events.append(E.SpecialCardMoved("largest_army", None if new == NOBODY else new, best))
 
     def _check_victory(self, events: list[Event]) -> None:
         super()._check_victory(events)
@@ -424,9 +425,3 @@ def setup_two_player(game: TwoPlayerCatanGame, neutral_spots: list[int] | None) 
         s.node_level[node] = 1
         s.settlements_left[q] -= 1
         s.building_vp[q] += 1
-
-
-# Events of the base game used here, imported late to keep the names short above.
-from game.catan.events import DiceRolled as A_DiceRolled  # noqa: E402
-from game.catan.events import RobberMoved as A_RobberMoved  # noqa: E402
-from game.catan.events import SpecialCardMoved as A_SpecialCardMoved  # noqa: E402
