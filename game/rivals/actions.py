@@ -228,10 +228,45 @@ class PickHandCards(Action):
     stacks: tuple[int, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class SwapRegions(Action):
+    """Theme set-up: swap two of one's regions (stored amounts move with the cards)."""
+
+    kind = "swap_regions"
+    a: int
+    b: int
+
+
+@dataclass(frozen=True, slots=True)
+class DoneArranging(Action):
+    """Theme set-up: the regions stay as they are now."""
+
+    kind = "done_arranging"
+
+
+@dataclass(frozen=True, slots=True)
+class UseCard(Action):
+    """Use an own principality card with a once-per-turn ability (e.g. a Mint): payment and targets per card."""
+
+    kind = "use_card"
+    cell: int
+    payment: Payment
+    targets: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardUnit(Action):
+    """Move one of one's own cards (cell) to the discard pile when a card demands it (e.g. Pirate Ship)."""
+
+    kind = "discard_unit"
+    cell: int
+
+
 ACTION_TYPES: tuple[type[Action], ...] = (
     ChooseStartStack, Roll, PlayCard, BuildRoad, BuildSettlement, BuildCity, BuildExpansion, Trade, RemoveCard,
     EndActions, DrawCard, ReturnCard, ExchangeTop, ExchangeSearch, SkipExchange, PickFromStack, Gain, Take,
-    GiveFrom, BuyResource, Pass, PlaceRegions, NameBuildings, RemoveNamed, PickHandCards,
+    GiveFrom, BuyResource, Pass, PlaceRegions, NameBuildings, RemoveNamed, PickHandCards, SwapRegions, DoneArranging,
+    UseCard, DiscardUnit,
 )
 
 

@@ -47,6 +47,23 @@ def free_sites(g: RivalsGame, p: int, placement: str | None) -> list[int]:
     return out
 
 
+def all_sites(g: RivalsGame, p: int, placement: str | None) -> list[int]:
+    """Every site (free or taken) of a placement class."""
+    grid = g.state.grid[p]
+    if placement in ("settlement_site", "city_site"):
+        return [c for x in settlement_columns(grid) if placement == "settlement_site" or is_city(grid, x)
+                for c in site_cells(x, is_city(grid, x))]
+    if placement == "region_site":
+        return [expansion_cell(r) for r in region_cells(grid)]
+    return []
+
+
+def site_blocked(g: RivalsGame, p: int, placement: str | None) -> bool:
+    """Whether the class has sites and every one of them is taken (removing a card would make room)."""
+    sites = all_sites(g, p, placement)
+    return bool(sites) and all(g.state.grid[p][c] >= 0 for c in sites)
+
+
 def playable_from_hand(g: RivalsGame, p: int, card: int) -> bool:
     """Whether a hand card may be used now (it is in the hand and was not taken this turn's end)."""
     s = g.state

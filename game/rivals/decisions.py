@@ -1,4 +1,4 @@
-"""Generic pending decisions: starting stack, gaining a resource of choice, taking and giving, region order, search."""
+"""Generic pending decisions: starting hands, arranging, gains of choice, taking and giving, region order, search."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from game.rivals.catalogue import card_of
 from game.rivals.constants import MAX_STORE
 from game.rivals.economy import add, cell_resource, remove, room_cells, store_cells, totals
 from game.rivals.effects.base import DecisionRule
-from game.rivals.events import ResourceLost, StartingHandTaken
+from game.rivals.events import RegionsSwapped, ResourceLost, StartingHandTaken
 from game.rivals.handcards import take_card
 from game.rivals.pending import done, queue, replace
 
@@ -211,6 +211,91 @@ def _search_resolve(g: RivalsGame, a: Any, index: int, data: Data, events: list)
     take_card(g, a.player, data[0], a.index, events)
 
 
+# --- start_search: () -- theme games: pick a basic stack to look through ---------------------------
+
+def _basic_stacks(g: RivalsGame) -> list[int]:
+    s = g.state
+    return [i for i, st in enumerate(s.stacks) if s.stack_backs[i] == "basic" and len(st) >= 3]
+
+
+def _start_search_options(g: RivalsGame, p: int, data: Data) -> list:
+    return [A.ChooseStartStack(p, i) for i in _basic_stacks(g)]
+
+
+def _start_search_check(g: RivalsGame, a: Any, data: Data) -> None:
+    if a.stack not in _basic_stacks(g):
+        raise IllegalAction("choose a basic-set stack with at least 3 cards")
+
+
+def _start_search_resolve(g: RivalsGame, a: Any, index: int, data: Data, events: list) -> None:
+    done(g.state, index)
+    queue(g.state, [(a.player, "start_pick", (a.stack, 3))], events, front=True)
+
+
+# --- start_pick: (stack, left) -- keep cards of the searched stack, the rest keeps its order --------
+
+def _start_pick_check(g: RivalsGame, a: Any, data: Data) -> None:
+    if not 0 <= a.index < len(g.state.stacks[data[0]]):
+        raise IllegalAction("pick a card of the searched stack")
+
+
+def _start_pick_resolve(g: RivalsGame, a: Any, index: int, data: Data, events: list) -> None:
+    s = g.state
+    stack, left = data
+    s.hands[a.player].append(s.stacks[stack].pop(a.index))  # a starting hand is playable at once
+    if left > 1:
+        replace(s, index, (stack, left - 1))
+        return
+    done(s, index)
+    events.append(StartingHandTaken(a.player, stack, 3))
+    other = 1 - a.player
+    if not s.hands[other]:
+        queue(s, [(other, "start_search", ())], events)
+    else:
+        queue(s, [(s.started, "arrange", ())], events)
+
+
+# --- arrange: () -- theme games: swap own regions until done ----------------------------------------
+
+def _arrange_pairs(g: RivalsGame, p: int) -> list[tuple[int, int]]:
+    from game.rivals.economy import number_table
+    from game.rivals.principality import region_cells
+
+    s = g.state
+    grid, store, cards, numbers = s.grid[p], s.store[p], card_of(), number_table()
+    regions = region_cells(grid)
+    key = {c: (cards[grid[c]].id, numbers[grid[c]], store[c]) for c in regions}
+    return [(a, b) for i, a in enumerate(regions) for b in regions[i + 1:] if key[a] != key[b]]
+
+
+def _arrange_options(g: RivalsGame, p: int, data: Data) -> list:
+    return [A.DoneArranging(p), *(A.SwapRegions(p, a, b) for a, b in _arrange_pairs(g, p))]
+
+
+def _arrange_check(g: RivalsGame, a: Any, data: Data) -> None:
+    if isinstance(a, A.SwapRegions) and (a.a, a.b) not in _arrange_pairs(g, a.player) \
+            and (a.b, a.a) not in _arrange_pairs(g, a.player):
+        raise IllegalAction("swap two different own regions")
+
+
+def _arrange_resolve(g: RivalsGame, a: Any, index: int, data: Data, events: list) -> None:
+    s = g.state
+    p = a.player
+    if isinstance(a, A.SwapRegions):
+        grid, store = s.grid[p], s.store[p]
+        grid[a.a], grid[a.b] = grid[a.b], grid[a.a]
+        store[a.a], store[a.b] = store[a.b], store[a.a]
+        events.append(RegionsSwapped(p, a.a, a.b))
+        return
+    done(s, index)
+    if p == s.started:
+        queue(s, [(1 - p, "arrange", ())], events)
+    else:
+        s.phase = "roll"
+        s.current = s.started
+        s.turn_number = 1
+
+
 GENERIC_DECISIONS: dict[str, DecisionRule] = {
     "start_stack": DecisionRule((A.ChooseStartStack,), _start_options, _start_check, _start_resolve),
     "gain": DecisionRule((A.Gain,), _gain_options, _gain_check, _gain_resolve, _gain_auto),
@@ -218,4 +303,8 @@ GENERIC_DECISIONS: dict[str, DecisionRule] = {
     "give": DecisionRule((A.GiveFrom,), _give_options, _give_check, _give_resolve, _give_auto),
     "place_regions": DecisionRule((A.PlaceRegions,), _place_options, _place_check, _place_resolve),
     "search_pick": DecisionRule((A.PickFromStack,), _search_options, _search_check, _search_resolve),
+    "start_search": DecisionRule((A.ChooseStartStack,), _start_search_options, _start_search_check,
+                                 _start_search_resolve),
+    "start_pick": DecisionRule((A.PickFromStack,), _search_options, _start_pick_check, _start_pick_resolve),
+    "arrange": DecisionRule((A.SwapRegions, A.DoneArranging), _arrange_options, _arrange_check, _arrange_resolve),
 }

@@ -10,7 +10,7 @@ from game.rivals.economy import add, auto_gain, number_table, remove, resource_t
 from game.rivals.events import DiceRolled, EventCardDrawn, EventDeckRebuilt, NoEffect
 from game.rivals.pending import queue
 from game.rivals.principality import region_sites, site_regions
-from game.rivals.scoring import expansion_cells, stats
+from game.rivals.scoring import expansion_cells, owned_ids, stats
 
 if TYPE_CHECKING:
     from game.rivals.rules import RivalsGame
@@ -96,7 +96,8 @@ def resolve_face(g: RivalsGame, face: str, events: list) -> None:
         if holder < 0:
             events.append(NoEffect("trade", "no_holder"))
         else:
-            queue(s, [(holder, "take", (1, "trade"))], events)
+            count = 2 if "moneylender" in owned_ids(s, holder) else 1  # Moneylender: 2 instead of 1 (Q9)
+            queue(s, [(holder, "take", (count, "trade"))], events)
     elif face == "celebration":
         skl = (stats(s, 0)[1], stats(s, 1)[1])
         if skl[me] != skl[other]:

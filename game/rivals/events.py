@@ -106,6 +106,16 @@ class RegionsPlaced(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class RegionsSwapped(Event):
+    """Two regions of a principality changed places (with their stored amounts)."""
+
+    kind = "regions_swapped"
+    player: int
+    a: int
+    b: int
+
+
+@dataclass(frozen=True, slots=True)
 class CardPlayed(Event):
     """An action card was played."""
 

@@ -23,3 +23,12 @@ class Mode:
 
 
 INTRO = Mode("rivals-intro", 7)
+
+
+def theme_mode(era: str) -> Mode:
+    """A theme game of one era: 3 basic stacks of 12, 2 era stacks, the face-up pair, 12 VP."""
+    return Mode(f"rivals-{era}", 12, theme_sets=(era,), basic_stacks=3, theme_stacks_per_set=2, face_up=True,
+                start_hand="search", win_at_start=True, allow_remove=True)
+
+
+GOLD = theme_mode("gold")

@@ -11,7 +11,7 @@ from game.rivals import actions as A
 from game.rivals import building, handcards, trading
 from game.rivals.catalogue import card_of
 from game.rivals.dice import event_face, resolve_roll
-from game.rivals.effects import ACTION_RULES, DECISION_RULES
+from game.rivals.effects import ACTION_RULES, DECISION_RULES, USE_RULES
 from game.rivals.events import GameWon, TurnEnded
 from game.rivals.mode import INTRO, Mode
 from game.rivals.pending import item_index
@@ -76,6 +76,29 @@ def _check_remove(g: RivalsGame, a: A.RemoveCard) -> None:
         raise IllegalAction("remove one of your buildings or units")
 
 
+def _use_rule(g: RivalsGame, p: int, c: int) -> Any:
+    grid = g.state.grid[p]
+    if not 0 <= c < len(grid) or grid[c] < 0:
+        return None
+    return USE_RULES.get(card_of()[grid[c]].id)
+
+
+def _check_use(g: RivalsGame, a: A.UseCard) -> None:
+    rule = _use_rule(g, a.player, a.cell)
+    if rule is None:
+        raise IllegalAction("no own card with an ability on that cell")
+    why = rule.refusal(g, a.player, a.cell)
+    if why:
+        raise IllegalAction(f"that card cannot be used: {why}")
+    rule.check(g, a)
+
+
+def _do_use(g: RivalsGame, a: A.UseCard) -> list:
+    events: list = []
+    _use_rule(g, a.player, a.cell).resolve(g, a, events)
+    return events
+
+
 def _do_remove(g: RivalsGame, a: A.RemoveCard) -> list:
     from game.rivals.effects.common import remove_from_principality
 
@@ -99,6 +122,7 @@ PHASE_ACTIONS: dict[str, dict[type, tuple[Any, Any]]] = {
         A.BuildExpansion: (building.check_build_expansion, building.do_build_expansion),
         A.Trade: (trading.check_trade, trading.do_trade),
         A.RemoveCard: (_check_remove, _do_remove),
+        A.UseCard: (_check_use, _do_use),
         A.EndActions: (_check_end_actions, _do_end_actions),
     },
     "replenish": {
@@ -192,7 +216,8 @@ class RivalsGame(Game):
         if s.phase == "action":
             return [A.EndActions(player), *building.center_options(self, player),
                     *building.expansion_options(self, player), *trading.trade_options(self, player),
-                    *self._card_options(player, "action"), *self._remove_options(player)]
+                    *self._card_options(player, "action"), *self._use_options(player),
+                    *self._remove_options(player)]
         if s.phase == "replenish":
             return handcards.replenish_options(self, player)
         if s.phase == "exchange":
@@ -213,12 +238,33 @@ class RivalsGame(Game):
                 out.extend(rule.options(self, p, card))
         return out
 
+    def _use_options(self, p: int) -> list[Action]:
+        from game.rivals.scoring import expansion_cells
+
+        out: list[Action] = []
+        for c in expansion_cells(self.state, p):
+            rule = _use_rule(self, p, c)
+            if rule is not None and rule.refusal(self, p, c) is None:
+                out.extend(rule.options(self, p, c))
+        return out
+
     def _remove_options(self, p: int) -> list[Action]:
-        if not self.mode.allow_remove:
+        """Removals are offered when a card the player could build has no free site (any removal stays legal)."""
+        if not self.mode.allow_remove or not self._site_blocked(p):
             return []
         from game.rivals.scoring import expansion_cells
 
         return [A.RemoveCard(p, c) for c in expansion_cells(self.state, p)]
+
+    def _site_blocked(self, p: int) -> bool:
+        s = self.state
+        cards = card_of()
+        for card in [*s.hands[p], *s.face_up]:
+            info = cards[card]
+            if info.is_expansion and card not in s.fresh[p] and building.expansion_refusal(self, p, card) is None \
+                    and building.site_blocked(self, p, info.placement):
+                return True
+        return False
 
     # --- automatic steps --------------------------------------------------------------------------
 
@@ -274,6 +320,7 @@ class RivalsGame(Game):
         s.current = 1 - p
         s.turn_number += 1
         s.exchanged = False
+        s.used.clear()
         s.fresh[s.current].clear()
         s.phase = "roll"
         if self.mode.win_at_start:

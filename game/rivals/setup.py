@@ -60,34 +60,56 @@ def draw_piles(mode: Mode) -> tuple[list[int], list[int], list[int]]:
     return basic, theme, events
 
 
+def draw_stacks(mode: Mode, basic: list[int], theme: list[int],
+                chance: Chance) -> tuple[list[list[int]], tuple[str, ...], list[int]]:
+    """The draw stacks, their backs and the face-up stack: basic cards split evenly, then per era its stacks."""
+    cat = catalogue()
+    order = chance.shuffled(sorted(basic))
+    size = len(order) // mode.basic_stacks
+    stacks = [order[i * size:(i + 1) * size] for i in range(mode.basic_stacks)]
+    backs = ["basic"] * mode.basic_stacks
+    face_up: list[int] = []
+    for era in mode.theme_sets:
+        cards = [i for i in theme if cat.instances[i].set == era]
+        if mode.face_up:
+            face_up.extend(i for i in cards if cat.instances[i].card.face_up == era)
+            cards = [i for i in cards if cat.instances[i].card.face_up != era]
+        n = max(1, mode.theme_stacks_per_set)
+        order = chance.shuffled(sorted(cards))
+        size = len(order) // n
+        stacks.extend(order[k * size:(k + 1) * size] for k in range(n))
+        backs.extend([era] * n)
+    return stacks, tuple(backs), face_up
+
+
 def set_up(mode: Mode, colors: tuple[str, ...], chance: Chance) -> tuple[RivalsState, list]:
-    """The starting state of a mode (the intro rules; theme hooks are read from the mode)."""
+    """The starting state of a mode: the intro rules, with the theme hooks read from the mode."""
     cat = catalogue()
     basic, theme, events = draw_piles(mode)
-    if mode.theme_sets:
-        raise InvalidOptions(f"{mode.id}: only the introductory game can be set up so far")
-    from game.rivals.effects import EVENT_RULES
+    if mode.duel_events or mode.crescent_removed or mode.start_hand not in ("top", "search"):
+        raise InvalidOptions(f"{mode.id}: only the introductory and theme games can be set up so far")
+    from game.rivals.effects import ACTION_RULES, EVENT_RULES
 
     missing = sorted({cat.instances[i].card.id for i in events} - set(EVENT_RULES) - {"yule"})  # Yule rebuilds the deck
+    missing += sorted({cat.instances[i].card.id for i in theme if cat.instances[i].card.is_action}
+                      - set(ACTION_RULES))
     if missing:
-        raise InvalidOptions(f"{mode.id}: the event deck holds events without rules: {', '.join(missing)}")
-    s = RivalsState(mode.basic_stacks)
+        raise InvalidOptions(f"{mode.id}: the mode holds cards without rules: {', '.join(missing)}")
+    s = RivalsState(0)
     for p, color in enumerate(colors):
         place_start(s, p, color)
     for kind in ("road", "settlement", "city"):
         s.center[kind] = list(cat.find(kind, kind))
     s.center["region"] = chance.shuffled(sorted(i.index for i in cat.instances if i.back == "region"))
-    order = chance.shuffled(sorted(basic))
-    size = len(order) // mode.basic_stacks
-    s.stacks = [order[i * size:(i + 1) * size] for i in range(mode.basic_stacks)]
-    s.stack_backs = ("basic",) * mode.basic_stacks
+    stacks, backs, face_up = draw_stacks(mode, basic, theme, chance)
+    s.stacks, s.stack_backs, s.face_up = stacks, backs, face_up
     s.events = build_event_deck(events, chance)
     placed = set(s.all_places())
     s.box = [i.index for i in cat.instances if i.index not in placed]
     first, rolls = roll_off(chance)
     s.current = s.started = first
     s.phase = "start"
-    s.pending = [(0, first, "start_stack", (-1,))]
+    s.pending = [(0, first, "start_stack", (-1,))] if mode.start_hand == "top" else [(0, first, "start_search", ())]
     s.next_batch = 1
     return s, [StartingPlayerChosen(first, rolls)]
 

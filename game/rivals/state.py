@@ -15,7 +15,7 @@ class RivalsState:
 
     __slots__ = ("grid", "store", "under", "hands", "fresh", "stacks", "stack_backs", "face_up", "center",
                  "events", "discard", "box", "current", "phase", "pending", "dice", "turn_number",
-                 "exchanged", "tokens", "winner", "next_batch", "started")
+                 "exchanged", "tokens", "winner", "next_batch", "started", "used")
 
     def __init__(self, num_stacks: int) -> None:
         self.grid: list[list[int]] = [[-1] * CELLS, [-1] * CELLS]
@@ -40,6 +40,7 @@ class RivalsState:
         self.winner = -1
         self.next_batch = 0
         self.started = -1  # the starting player
+        self.used: list[int] = []  # cards whose once-per-turn ability was used this turn (Mint)
 
     def clone(self) -> RivalsState:
         """An independent copy."""
@@ -66,6 +67,7 @@ class RivalsState:
         o.winner = self.winner
         o.next_batch = self.next_batch
         o.started = self.started
+        o.used = self.used[:]
         return o
 
     def all_places(self) -> list[int]:
@@ -100,4 +102,5 @@ class RivalsState:
             "dice": list(self.dice), "turn_number": self.turn_number, "exchanged": self.exchanged,
             "tokens": self.tokens[:], "winner": self.winner, "next_batch": self.next_batch,
             "started": self.started,
+            **({"used": self.used[:]} if self.used else {}),  # absent when empty: intro digests stay unchanged
         }

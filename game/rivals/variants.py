@@ -11,7 +11,7 @@ from game.core.seats import Seat
 from game.core.variant import Variant
 from game.rivals.actions import rivals_codec
 from game.rivals.constants import COLORS
-from game.rivals.mode import INTRO, Mode
+from game.rivals.mode import GOLD, INTRO, Mode
 from game.rivals.rules import RivalsGame
 from game.rivals.setup import set_up
 
@@ -51,4 +51,13 @@ class RivalsIntro(Variant):
         return game
 
 
-VARIANTS: tuple[type[Variant], ...] = (RivalsIntro,)
+class RivalsGold(RivalsIntro):
+    """The theme game "Era of Gold": basic set plus the Era of Gold, face-up Merchant Guilds, 12 VP."""
+
+    id = "rivals-gold"
+    aliases = ("katan-duel-gold",)
+    name_key = "variant.rivals-gold"
+    mode: ClassVar[Mode] = GOLD
+
+
+VARIANTS: tuple[type[Variant], ...] = (RivalsIntro, RivalsGold)

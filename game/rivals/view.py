@@ -46,7 +46,7 @@ class RivalsView:
         index = item_index(s, player) if player in (0, 1) else -1
         decision = (s.pending[index][2], s.pending[index][3]) if index >= 0 else None
         revealed: dict[str, tuple[int, ...]] = {}
-        if decision and decision[0] == "search_pick":
+        if decision and decision[0] in ("search_pick", "start_pick"):
             revealed["stack"] = tuple(s.stacks[decision[1][0]])
         if decision and decision[0] == "feuds_pick":
             revealed["opponent_hand"] = tuple(s.hands[1 - player])

@@ -36,3 +36,13 @@ class DecisionRule:
 
 EventRule = Callable[["RivalsGame", list], None]
 BuildHook = Callable[["RivalsGame", int, int, list], None]
+
+
+@dataclass(frozen=True, slots=True)
+class UseRule:
+    """A principality card with an ability used in the action phase: refusal, options, checks and effect."""
+
+    refusal: Callable[[RivalsGame, int, int], str | None]  # (game, player, cell)
+    options: Callable[[RivalsGame, int, int], list[Action]]
+    check: Callable[[RivalsGame, Any], None]
+    resolve: Callable[[RivalsGame, Any, list], None]

@@ -38,6 +38,10 @@ def remove_from_principality(g: RivalsGame, p: int, c: int, stack: int, events: 
     """Take the top card off a cell (a card beneath comes back up); under a stack, or discard when stack is -1."""
     s = g.state
     card = s.grid[p][c]
+    if s.store[p][c]:  # a Gold Cache's gold leaves with it
+        from game.rivals.economy import remove
+
+        remove(s, p, c, s.store[p][c], "removed", events)
     s.grid[p][c] = s.under[p].pop(c, -1)
     if stack >= 0:
         s.stacks[stack].append(card)

@@ -94,3 +94,29 @@ def roll(g: RivalsGame, production: int, event_value: int) -> list:
     """Roll with forced dice (event die value 1-6: 1,2 card, 3 brigand, 4 trade, 5 celebration, 6 harvest)."""
     g.chance.force(production, event_value)
     return g.apply(A.Roll(g.state.current))
+
+
+def gold_started(seed: int = 0, current: int = 0, empty_hands: bool = True) -> RivalsGame:
+    """An Era of Gold game after the searched starting hands and arranging, in the roll phase of `current`."""
+    g = new_game("rivals-gold", 2, seed=seed)
+    assert isinstance(g, RivalsGame)
+    first = g.active_players()[0]
+    for p, stack in ((first, 0), (1 - first, 1)):
+        g.apply(A.ChooseStartStack(p, stack))
+        for _ in range(3):
+            g.apply(A.PickFromStack(p, 0))
+    g.apply(A.DoneArranging(first))
+    g.apply(A.DoneArranging(1 - first))
+    s = g.state
+    s.current = current
+    if empty_hands:
+        for p in (0, 1):
+            for c in s.hands[p]:
+                s.stacks[s.stack_backs.index(catalogue().instances[c].back)].append(c)
+            s.hands[p].clear()
+    return g
+
+
+def face_up_copy(g: RivalsGame, card_id: str) -> int:
+    """A copy of the card in the face-up stack."""
+    return next(c for c in g.state.face_up if card_of()[c].id == card_id)
