@@ -182,7 +182,28 @@ def draw_resource_chart(surface: pygame.Surface, rect: pygame.Rect, stats: GameS
                   (lx + px(19, scale), legend_y), "midleft")
 
 
-class EndGameScene(WidgetScene):
+class EndNavigation:
+    """The end screens' ways out: to the main menu or straight to a new game (a mixin for scenes)."""
+
+    app: App
+
+    def to_menu(self) -> None:
+        """Back to the main menu."""
+        from gui.menu import MenuScene
+
+        self.app.pop_to_menu()
+        if not self.app.stack:
+            self.app.push(MenuScene(self.app))
+
+    def new_game(self) -> None:
+        """Straight to the new game screen."""
+        from gui.new_game import NewGameScene
+
+        self.to_menu()
+        self.app.push(NewGameScene(self.app))
+
+
+class EndGameScene(EndNavigation, WidgetScene):
     """Who won and how: a points table and three charts; back to the table or to the menu."""
 
     def __init__(self, app: App, game: Any) -> None:
@@ -291,21 +312,6 @@ class EndGameScene(WidgetScene):
         """Back to the table below (if any)."""
         if self._scene_below() and self.app.top is self:
             self.app.pop()
-
-    def to_menu(self) -> None:
-        """Back to the main menu."""
-        from gui.menu import MenuScene
-
-        self.app.pop_to_menu()
-        if not self.app.stack:
-            self.app.push(MenuScene(self.app))
-
-    def new_game(self) -> None:
-        """Straight to the new game screen."""
-        from gui.new_game import NewGameScene
-
-        self.to_menu()
-        self.app.push(NewGameScene(self.app))
 
     def draw(self, surface: pygame.Surface) -> None:
         """Background, header, points table, charts, buttons."""

@@ -13,7 +13,7 @@ from game.cards import actions as A
 from game.cards.catalogue import RESOURCES, card
 from gui.dialogs import GOLD, Cycler, Stepper, Toggle, blit_text, fit_text, px
 from gui.fonts import wrap_text
-from gui.table.dialogs import TableDialog
+from gui.table.dialogs import ResourceGrid, TableDialog
 from gui.widgets import TEXT, TEXT_DIM
 
 if TYPE_CHECKING:
@@ -30,10 +30,6 @@ class CardsDialog(TableDialog):
     def hand(self) -> tuple[int, ...]:
         """The dialog player's resource cards."""
         return tuple(self.scene.game.state.hands[self.player])
-
-    def icon(self, r: int) -> pygame.Surface:
-        """A resource icon at the dialog's text size."""
-        return self.scene.icon(r, int(self.fs * 1.5))
 
     def legal_of(self, cls: type) -> list[Any]:
         """The dialog player's legal actions of one type."""
@@ -59,59 +55,20 @@ class CardsDialog(TableDialog):
         return y + rows * (bh + px(8, self.s))
 
 
-class _Grid(CardsDialog):
+class _Grid(CardsDialog, ResourceGrid):
     """Rows of the five resources with one or two steppers each."""
 
-    columns: tuple[str, ...] = ("give",)
-
-    def __init__(self, scene: CardsTableScene, player: int) -> None:
-        super().__init__(scene, player)
-        self.values: dict[str, list[int]] = {c: [0] * 5 for c in self.columns}
+    resource_names = RESOURCES
+    grid_offset = 24
+    grid_left = 22
+    row_height = 38
+    stepper_width = 124
+    label_width = 160
+    column_gap = 24
 
     def maximum(self, column: str, r: int) -> int | None:
         """Upper bound of a stepper."""
         return self.hand()[r]
-
-    def grid_top(self) -> int:
-        """Where the rows begin."""
-        return self.body_top + px(24, self.s)
-
-    def build_grid(self) -> None:
-        """Create the steppers."""
-        row_h = px(38, self.s)
-        step_w = px(124, self.s)
-        x0 = self.rect.x + px(22, self.s)
-        label_w = px(160, self.s)
-        y = self.grid_top()
-        self._rows: list[int] = []
-        for r in range(5):
-            self._rows.append(y)
-            for i, column in enumerate(self.columns):
-                sx = x0 + label_w + i * (step_w + px(24, self.s))
-
-                def change(v: int, c: str = column, rr: int = r) -> None:
-                    self.values[c][rr] = v
-
-                st = Stepper(pygame.Rect(sx, y + 3, step_w, row_h - 6), self.values[column][r], 0,
-                             self.maximum(column, r), change, font_size=max(11, self.fs - 1))
-                self.steppers.append(st)
-            y += row_h
-        self._col_x = [x0 + label_w + i * (step_w + px(24, self.s)) + step_w // 2 for i in range(len(self.columns))]
-        self.grid_bottom = y
-
-    def draw_grid(self, surface: pygame.Surface, headers: Sequence[str], counts: Sequence[int] | None) -> None:
-        """Icons, names and the column headers."""
-        x0 = self.rect.x + px(22, self.s)
-        row_h = px(38, self.s)
-        for cx, head in zip(self._col_x, headers):
-            blit_text(surface, head, max(10, self.fs - 2), TEXT_DIM, (cx, self.grid_top() - 4), "midbottom", bold=True)
-        for r, y in enumerate(self._rows):
-            img = self.icon(r)
-            surface.blit(img, (x0, y + row_h // 2 - img.get_height() // 2))
-            name = self.t("resource." + RESOURCES[r])
-            if counts is not None:
-                name = f"{name} ({counts[r]})"
-            blit_text(surface, name, self.fs - 1, TEXT, (x0 + img.get_width() + 8, y + row_h // 2), "midleft")
 
 
 class PileDialog(_Grid):

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from gui.dialogs import GOLD, PLAYER_SWATCH, StyledButton, blit_text, draw_heading, ellipsize, px, ui_scale
+from gui.end_game import EndNavigation
 from gui.scene import Scene
 from gui.table.panels import PanelCache
 from gui.widgets import PANEL, TEXT, TEXT_DIM
@@ -18,7 +19,7 @@ BACKGROUND = (22, 26, 34)
 WINNER_ROW = (70, 58, 30)
 
 
-class CardsEndScene(Scene):
+class CardsEndScene(EndNavigation, Scene):
     """Who won the quick card game, a points table, and the way back."""
 
     def __init__(self, app: App, game: Any) -> None:
@@ -51,21 +52,6 @@ class CardsEndScene(Scene):
         """Back to the table below."""
         if self.app.top is self:
             self.app.pop()
-
-    def to_menu(self) -> None:
-        """Back to the main menu."""
-        from gui.menu import MenuScene
-
-        self.app.pop_to_menu()
-        if not self.app.stack:
-            self.app.push(MenuScene(self.app))
-
-    def new_game(self) -> None:
-        """Straight to the new game screen."""
-        from gui.new_game import NewGameScene
-
-        self.to_menu()
-        self.app.push(NewGameScene(self.app))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Buttons; Esc goes back."""

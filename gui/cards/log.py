@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.cards.catalogue import RESOURCES, card
-from gui.table.log_view import LogEntry
+from gui.table.log_view import LogEntry, format_cards
 
 Translate = Callable[..., str]
 PLAYER_KEYS = ("player", "opponent")
@@ -15,8 +15,7 @@ PLAYER_KEYS = ("player", "opponent")
 
 def cards_text(cards: Sequence[int], t: Translate) -> str:
     """Counts of resources as '2× brick, 1× ore' (quick card game order)."""
-    parts = [f"{n}× {t('resource.' + RESOURCES[r])}" for r, n in enumerate(cards) if n]
-    return ", ".join(parts) if parts else t("table.nothing")
+    return format_cards(cards, t, RESOURCES)
 
 
 @dataclass

@@ -177,10 +177,17 @@ class TableDialog:
         return self.rect.y + px(54, self.s)
 
 
-class _ResourceGrid(TableDialog):
-    """Rows of resources with one or two steppers each."""
+class ResourceGrid(TableDialog):
+    """Rows of resources with one or two steppers each (sizes in unscaled pixels; a game's grid may change them)."""
 
     columns: tuple[str, ...] = ("give",)
+    resource_names: tuple[str, ...] = RESOURCES
+    grid_offset = 26  # below body_top
+    grid_left = 24
+    row_height = 40
+    stepper_width = 130
+    label_width = 150
+    column_gap = 30
 
     def __init__(self, scene: CatanTableScene, player: int) -> None:
         super().__init__(scene, player)
@@ -192,20 +199,21 @@ class _ResourceGrid(TableDialog):
 
     def grid_top(self) -> int:
         """Where the rows begin."""
-        return self.body_top + px(26, self.s)
+        return self.body_top + px(self.grid_offset, self.s)
 
     def build_grid(self) -> None:
         """Create the steppers."""
-        row_h = px(40, self.s)
-        step_w = px(130, self.s)
-        x0 = self.rect.x + px(24, self.s)
+        row_h = px(self.row_height, self.s)
+        step_w = px(self.stepper_width, self.s)
+        x0 = self.rect.x + px(self.grid_left, self.s)
         y = self.grid_top()
-        label_w = px(150, self.s)
+        label_w = px(self.label_width, self.s)
+        gap = px(self.column_gap, self.s)
         self._rows: list[int] = []
         for r in range(5):
             self._rows.append(y)
             for i, column in enumerate(self.columns):
-                sx = x0 + label_w + i * (step_w + px(30, self.s))
+                sx = x0 + label_w + i * (step_w + gap)
                 rect = pygame.Rect(sx, y + 3, step_w, row_h - 6)
 
                 def change(v: int, c: str = column, rr: int = r) -> None:
@@ -215,23 +223,26 @@ class _ResourceGrid(TableDialog):
                              font_size=max(11, self.fs - 1))
                 self.steppers.append(st)
             y += row_h
-        self._col_x = [x0 + label_w + i * (step_w + px(30, self.s)) + step_w // 2 for i in range(len(self.columns))]
+        self._col_x = [x0 + label_w + i * (step_w + gap) + step_w // 2 for i in range(len(self.columns))]
         self.grid_bottom = y
 
     def draw_grid(self, surface: pygame.Surface, headers: Sequence[str], counts: Sequence[int] | None) -> None:
         """Icons, names and the column headers."""
-        x0 = self.rect.x + px(24, self.s)
-        row_h = px(40, self.s)
+        x0 = self.rect.x + px(self.grid_left, self.s)
+        row_h = px(self.row_height, self.s)
         for cx, head in zip(self._col_x, headers):
             blit_text(surface, head, max(10, self.fs - 2), TEXT_DIM, (cx, self.grid_top() - 4), "midbottom",
                       bold=True)
         for r, y in enumerate(self._rows):
             img = self.icon(r)
             surface.blit(img, (x0, y + row_h // 2 - img.get_height() // 2))
-            name = self.t("resource." + RESOURCES[r])
+            name = self.t("resource." + self.resource_names[r])
             if counts is not None:
                 name = f"{name} ({counts[r]})"
             blit_text(surface, name, self.fs - 1, TEXT, (x0 + img.get_width() + 8, y + row_h // 2), "midleft")
+
+
+_ResourceGrid = ResourceGrid
 
 
 class TradeDialog(_ResourceGrid):

@@ -25,9 +25,9 @@ class LogEntry:
     dim: bool = False
 
 
-def format_cards(cards: Sequence[int], t: Translate) -> str:
-    """Counts of resources as '2× lumber, 1× ore' in the current language."""
-    parts = [f"{n}× {t('resource.' + RESOURCES[r])}" for r, n in enumerate(cards) if n]
+def format_cards(cards: Sequence[int], t: Translate, names: Sequence[str] = RESOURCES) -> str:
+    """Counts of resources as '2× lumber, 1× ore' in the current language (names: the game's resource order)."""
+    parts = [f"{n}× {t('resource.' + names[r])}" for r, n in enumerate(cards) if n]
     return ", ".join(parts) if parts else t("table.nothing")
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 import math
 from typing import TYPE_CHECKING, Any
 
@@ -17,30 +16,28 @@ from game.core.errors import GameError
 from game.core.game import Game
 from gui.dialogs import px
 from gui.fonts import render_text
-from gui.scene import Scene
-from gui.session import GameSession, speed_factor
+from gui.session import speed_factor
 from gui.table.animations import Animator, Banner, DiceRoll, FloatText, Flyer, Ring, RobberSlide
-from gui.table.board_view import TABLE_BG, BoardView, Marks, SpriteBook, player_rgb
+from gui.table.board_view import TABLE_BG, BoardView, Marks, player_rgb
 from gui.table.dialogs import (
-    ConfirmDialog, DiscardDialog, MaritimeDialog, MenuDialog, MonopolyDialog, PassScreen, RespondDialog,
+    ConfirmDialog, DiscardDialog, MaritimeDialog, MenuDialog, MonopolyDialog, RespondDialog,
     TableDialog, TradeDialog, VictimDialog, YearOfPlentyDialog,
 )
-from gui.table.log_view import EventNarrator, LogEntry, LogView, format_cards
+from gui.table.log_view import EventNarrator, LogEntry, format_cards
 from gui.table.neutral_panel import NeutralInfo, NeutralPanel
 from gui.table.panels import (
-    CostButton, HandCard, HandInfo, HandPanel, PanelCache, PlayerInfo, PlayersPanel, TableLayout, compute_layout,
-    draw_dice, draw_top_bar,
+    CostButton, HandCard, HandInfo, HandPanel, PlayerInfo, PlayersPanel, TableLayout, compute_layout, draw_dice,
 )
 from gui.table.two_player_view import (
     draw_roll_labels, neutral_build_marks, neutral_infos, neutral_options, roll_number,
 )
 from gui.table.variant_dialogs import GiveBackDialog, NeutralChoiceDialog
-from gui.widgets import draw_tooltip
+from gui.table_base import END_DELAY, WATCH_SPEEDS, ButtonSpec, TableScene
 
 if TYPE_CHECKING:
     from gui.app import App
 
-log = logging.getLogger(__name__)
+__all__ = ["CatanTableScene", "END_DELAY", "WATCH_SPEEDS", "part_labels"]
 
 PHASE_DIALOGS: dict[str, type[TableDialog]] = {
     S.DISCARD: DiscardDialog, S.TRADE_RESPONSE: RespondDialog, S.TRADE_CONFIRM: ConfirmDialog,
@@ -50,8 +47,6 @@ TRADE_CARD_ACTIONS = (("forced_trade", T.ForcedTrade), ("robber_desert", T.Robbe
                       ("remove_knight", T.RemoveKnight))
 DEV_PLAY = {A.PlayKnight: KNIGHT, A.PlayRoadBuilding: ROAD_BUILDING, A.PlayYearOfPlenty: YEAR_OF_PLENTY,
             A.PlayMonopoly: MONOPOLY}
-WATCH_SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
-END_DELAY = 1.2
 RESIZE_SETTLE = 0.25  # seconds without a new size before the board art is redrawn at the new size
 
 
@@ -69,17 +64,14 @@ def part_labels(game: Game) -> tuple[str, ...]:
     return tuple(p.label for p in placements) if placements else ()
 
 
-class CatanTableScene(Scene):
+class CatanTableScene(TableScene):
     """Where a Catan board game is played: humans by clicks (hot seat), AIs through the session's worker."""
 
+    resource_names = RESOURCES
+    primary_buttons = ("roll", "end", "pause")
+
     def __init__(self, app: App, game: Game) -> None:
-        super().__init__(app)
-        self.game = game
-        self.session = GameSession(game, autosave_path=getattr(app, "autosave_path", None),
-                                   ai_speed=lambda: getattr(self.app.settings, "ai_speed", 1.0))
-        self.session.listeners.append(self._on_applied)
-        self.panels = PanelCache()
-        self.sprites = SpriteBook(app.art)
+        super().__init__(app, game)
         self.two_player = isinstance(game, T.TwoPlayerCatanGame)
         self.neutral_colors: tuple[str, ...] = tuple(getattr(game, "neutral_colors", ()) or ())
         self.neutral_owners = tuple(range(game.num_players, game.num_players + len(self.neutral_colors)))
@@ -92,39 +84,20 @@ class CatanTableScene(Scene):
         self._neutrals: list[NeutralInfo] = []
         self.players_panel = PlayersPanel(self.panels)
         self.hand_panel = HandPanel(self.panels)
-        self.log = LogView()
         self.animator = Animator(self._anim_speed())
         self.narrator = EventNarrator(self.app.t, self.player_name, self.player_color, self._terrain_of,
                                       self._private_seat())
         self.mode: str | None = None
-        self.dialog: TableDialog | None = None
-        self._dialog_auto = False
-        self.pass_screen: PassScreen | None = None
-        self.hover_pos: tuple[int, int] = (-1, -1)
         self.hover: tuple[str, int] | None = None
-        self.clock = 0.0
-        self.toast: tuple[str, float] = ("", 0.0)
-        self.end_timer = 0.0
-        self.end_shown = False
-        self.buttons: dict[str, CostButton] = {}
-        self._view_key: Any = None
-        self._view: Any = None
         self._marks_key: Any = None
         self._marks = Marks()
         self._infos_key: Any = None
         self._infos: list[PlayerInfo] = []
         self._hand_key: Any = None
         self._hand: HandInfo | None = None
-        self._controls_key: Any = None
-        self._small: dict[Any, pygame.Surface] = {}
         self._last_robber = game.state.robber
         self._resized_at = -1.0
-        self.lay: TableLayout = compute_layout(app.size, game.num_players, self.two_player)
-        self.relayout(app.size)
-        self.log.add([e for ev in getattr(game, "initial_events", []) for e in self.narrator.describe(ev)])
-        if game.log:
-            self.log.add([LogEntry(self.app.t("table.log.resumed", count=len(game.log)), None, True)])
-        self._sync_overlays()
+        self._start()
 
     # ------------------------------------------------------------------ names and colours
 
@@ -133,14 +106,7 @@ class CatanTableScene(Scene):
         if player in self.neutral_owners:
             color = self.owner_color(player)
             return self.app.t("table.neutral.name", color=self.app.t(f"color.{color}.player"))
-        if not 0 <= player < len(self.game.seats):
-            return "?"
-        seat = self.game.seats[player]
-        if seat.name == seat.color:
-            key = f"color.{seat.color}.player"
-            text = self.app.t(key)
-            return text if text != key else seat.name
-        return seat.name
+        return super().player_name(player)
 
     def player_color(self, player: int) -> tuple[int, int, int]:
         """The RGB of a seat or a neutral colour."""
@@ -160,117 +126,40 @@ class CatanTableScene(Scene):
         humans = self.session.human_seats
         return humans[0] if len(humans) == 1 else None
 
-    def icon(self, r: int, size: int, dim: bool = False) -> pygame.Surface:
-        """A resource icon (dimmed for disabled buttons)."""
-        img = self.sprites.get("icon", RESOURCES[r], max(8, size))
-        if not dim:
-            return img
-        key = ("dim", r, size)
-        out = self._small.get(key)
-        if out is None:
-            out = self._small[key] = img.copy()
-            out.set_alpha(110)
-        return out
-
-    def veil(self, size: tuple[int, int], alpha: int) -> pygame.Surface:
-        """A dark translucent full-window surface (cached)."""
-        key = ("veil", size, alpha)
-        out = self._small.get(key)
-        if out is None:
-            out = self._small[key] = pygame.Surface(size, pygame.SRCALPHA)
-            out.fill((8, 10, 14, alpha))
-        return out
-
     def _anim_speed(self) -> float:
         return speed_factor(getattr(self.app.settings, "animation_speed", 1.0))
 
-    # ------------------------------------------------------------------ state shortcuts
-
-    @property
-    def view(self) -> Any:
-        """The view of the seat whose screen this is (public view in watch mode)."""
-        key = (self.session.revision, self.session.viewer)
-        if key != self._view_key:
-            self._view = self.game.view(self.session.viewer)
-            self._view_key = key
-        return self._view
-
-    def actor_legal(self) -> list[Action]:
-        """Legal actions of the human who may act now (empty otherwise)."""
-        human = self.session.human_actor()
-        return self.session.legal(human) if human is not None else []
-
-    def _legal_of(self, cls: type) -> list[Any]:
-        return [a for a in self.actor_legal() if isinstance(a, cls)]
-
     # ------------------------------------------------------------------ layout
 
-    def relayout(self, size: tuple[int, int]) -> None:
-        """Compute every rectangle for a window size and rebuild the buttons."""
-        if self.sprites.art is not self.app.art:
-            self.sprites = SpriteBook(self.app.art)
-            self.board_view.sprites = self.sprites
-            self.board_view.rect = pygame.Rect(0, 0, 1, 1)
-            self._small.clear()
-        self.lay = lay = compute_layout(size, self.game.num_players, self.two_player)
+    def _compute_layout(self, size: tuple[int, int]) -> TableLayout:
+        return compute_layout(size, self.game.num_players, self.two_player)
+
+    def _art_changed(self) -> None:
+        self.board_view.sprites = self.sprites
+        self.board_view.rect = pygame.Rect(0, 0, 1, 1)
+
+    def _layout_parts(self) -> None:
+        lay = self.lay
         self.board_view.layout(lay.board)
         self.players_panel.layout(lay.players, self.game.num_players)
         self.neutral_panel.layout(lay.neutrals)
-        self.log.rect = lay.log
         self._hand_key = None
-        self._build_buttons()
-        self._controls_key = None
-        self._refresh_controls()
-        if self.dialog is not None:
-            self.dialog.layout(lay.board, lay.scale)
-        if self.pass_screen is not None:
-            self.pass_screen.layout(lay.size, lay.scale)
 
-    def _build_buttons(self) -> None:
-        lay = self.lay
-        t = self.app.t
-        s = lay.scale
-        fs = px(16, s)
-        icon_size = px(24, s)
+    def _action_specs(self) -> tuple[list[ButtonSpec], int, int]:
+        specs: list[ButtonSpec] = [
+            ("roll", "table.action.roll", self.roll, ()),
+            ("road", "table.action.road", lambda: self.toggle_mode("road"), COSTS["road"]),
+            ("settlement", "table.action.settlement", lambda: self.toggle_mode("settlement"), COSTS["settlement"]),
+            ("city", "table.action.city", lambda: self.toggle_mode("city"), COSTS["city"]),
+            ("end", "table.action.end", self.end_turn, ()),
+            ("dev", "table.action.dev", self.buy_dev, COSTS["dev_card"]),
+            ("trade", "table.action.trade", lambda: self.open_dialog("trade"), ()),
+            ("bank", "table.action.bank", lambda: self.open_dialog("maritime"), ())]
+        return specs, 4, 2
 
-        def icons(r: int, dim: bool) -> pygame.Surface:
-            return self.icon(r, icon_size, dim)
-
-        self.buttons = {}
-        gap = px(8, s)
-        area = lay.actions
-        if self.session.all_ai:
-            specs = [("pause", "table.watch.pause", self._toggle_pause, ()),
-                     ("step", "table.watch.step", self.session.step_once, ()),
-                     ("slower", "table.watch.slower", lambda: self._watch_speed(-1), ()),
-                     ("faster", "table.watch.faster", lambda: self._watch_speed(1), ())]
-            cols, rows = 2, 2
-        else:
-            specs = [("roll", "table.action.roll", self.roll, ()),
-                     ("road", "table.action.road", lambda: self.toggle_mode("road"), COSTS["road"]),
-                     ("settlement", "table.action.settlement", lambda: self.toggle_mode("settlement"),
-                      COSTS["settlement"]),
-                     ("city", "table.action.city", lambda: self.toggle_mode("city"), COSTS["city"]),
-                     ("end", "table.action.end", self.end_turn, ()),
-                     ("dev", "table.action.dev", self.buy_dev, COSTS["dev_card"]),
-                     ("trade", "table.action.trade", lambda: self.open_dialog("trade"), ()),
-                     ("bank", "table.action.bank", lambda: self.open_dialog("maritime"), ())]
-            cols, rows = 4, 2
-        bw = (area.w - gap * (cols - 1)) // cols
-        bh = (area.h - gap * (rows - 1)) // rows
-        for i, (bid, key, fn, cost) in enumerate(specs):
-            r, c = divmod(i, cols)
-            rect = pygame.Rect(area.x + c * (bw + gap), area.y + r * (bh + gap), bw, bh)
-            style = "primary" if bid in ("roll", "end", "pause") else "secondary"
-            self.buttons[bid] = CostButton(rect, t(key), fn, cost=cost, icons=icons, style=style, font_size=fs)
-        if self.two_player and not self.session.all_ai:
-            self._build_trade_card_buttons(fs)
-        menu = pygame.Rect(0, 0, px(120, s), lay.top.h - px(12, s))
-        menu.midright = (lay.top.right - px(8, s), lay.top.centery)
-        self.buttons["menu"] = CostButton(menu, "☰ " + t("table.menu.button"), lambda: self.open_dialog("menu"),
-                                          font_size=fs)
-        for bid, b in self.buttons.items():
-            b.tooltip = self._tooltip_for(bid)
+    def _extra_buttons(self, font_size: int) -> None:
+        if self.two_player:
+            self._build_trade_card_buttons(font_size)
 
     def _build_trade_card_buttons(self, fs: int) -> None:
         """The two-player game's trade-card actions, stacked in their column."""
@@ -312,27 +201,13 @@ class CatanTableScene(Scene):
         slower, faster)."""
         return self.buttons[bid].rect
 
-    def pass_button_rect(self) -> pygame.Rect | None:
-        """Screen rect of the pass screen's button, when it is up."""
-        if self.pass_screen is None or self.pass_screen.button is None:
-            return None
-        return self.pass_screen.button.rect
-
     # ------------------------------------------------------------------ controls and marks
 
-    def _refresh_controls(self) -> None:
-        key = (self.session.revision, self.session.human_actor(), self.mode, self.session.paused,
-               self.session.watch_speed, self.pass_screen is None)
-        if key == self._controls_key:
-            return
-        self._controls_key = key
+    def _controls_extra(self) -> tuple[Any, ...]:
+        return (self.mode,)
+
+    def _refresh_actions(self) -> None:
         b = self.buttons
-        if self.session.all_ai:
-            b["pause"].label = self.app.t("table.watch.resume" if self.session.paused else "table.watch.pause")
-            b["step"].enabled = self.session.paused
-            b["slower"].enabled = self.session.watch_speed > WATCH_SPEEDS[0]
-            b["faster"].enabled = self.session.watch_speed < WATCH_SPEEDS[-1]
-            return
         legal = self.actor_legal()
         kinds = {type(a) for a in legal}
         phase = self.game.state.phase
@@ -409,22 +284,9 @@ class CatanTableScene(Scene):
 
     # ------------------------------------------------------------------ actions
 
-    def game_changed(self) -> None:
-        """The game was changed from outside (a test, an editor): forget cached answers, open the right overlays."""
-        self.session.reset_ai()
-        self._view_key = self._marks_key = self._controls_key = self._infos_key = self._hand_key = None
+    def _forget_caches(self) -> None:
+        self._marks_key = self._infos_key = self._hand_key = None
         self._neutrals_key = None
-        self._sync_overlays()
-
-    def act(self, action: Action) -> bool:
-        """Apply a human action; an illegal one shows a note instead. Returns whether it was applied."""
-        try:
-            self.session.apply(action)
-        except GameError as exc:
-            log.info("refused %r: %s", action, exc)
-            self.show_toast(self.app.t("table.illegal"))
-            return False
-        return True
 
     def roll(self) -> None:
         """Roll the dice if allowed."""
@@ -522,9 +384,7 @@ class CatanTableScene(Scene):
 
     def open_dialog(self, name: str) -> None:
         """Open a dialog by name: trade, maritime, discard, robber, year_of_plenty, monopoly, respond, confirm, menu."""
-        player = self.session.human_actor()
-        if player is None:
-            player = self.session.viewer if self.session.viewer >= 0 else (self.session.actor() or 0)
+        player = self._dialog_player()
         if name == "trade":
             dialog: TableDialog = TradeDialog(self, player)
         elif name == "maritime":
@@ -573,84 +433,16 @@ class CatanTableScene(Scene):
         return NeutralChoiceDialog(self, player, [T.BuildNeutral(player, q, "settlement", 0)
                                                   for q in self.neutral_owners])
 
-    def _open(self, dialog: TableDialog, auto: bool = False) -> None:
-        self.dialog = dialog
-        self._dialog_auto = auto
-        dialog.layout(self.lay.board, self.lay.scale)
-
-    def close_dialog(self, dialog: TableDialog | None = None) -> None:
-        """Close the open dialog (or only the given one)."""
-        if dialog is None or dialog is self.dialog:
-            self.dialog = None
-            self._dialog_auto = False
-            self._sync_overlays()
-
-    def save_dialog(self) -> None:
-        """Open the save dialog of the app."""
-        self.close_dialog()
-        try:
-            from gui.dialogs.files import SaveDialog
-        except ImportError:
-            self.show_toast(self.app.t("table.unavailable"))
-            return
-        self.app.push(SaveDialog(self.app, self.game))
-
-    def load_dialog(self) -> None:
-        """Open the load dialog of the app."""
-        self.close_dialog()
-        try:
-            from gui.dialogs.files import LoadDialog
-        except ImportError:
-            self.show_toast(self.app.t("table.unavailable"))
-            return
-        self.app.push(LoadDialog(self.app))
-
-    def leave(self) -> None:
-        """Back to the main menu (the game was autosaved after the last turn)."""
-        self.close_dialog()
-        self.session.autosave()
-        back = getattr(self.app, "pop_to_menu", None)
-        if callable(back):
-            back()
-        else:
-            self.app.pop()
-
     def confirm_pass(self) -> None:
         """The next human has the screen."""
-        self.session.confirm_pass()
-        self.pass_screen = None
         self._marks_key = None
-        self._controls_key = None
-        self._sync_overlays()
+        super().confirm_pass()
 
-    def _sync_overlays(self) -> None:
-        """Open or close the pass screen and the dialogs that the game's phase asks of the acting human."""
-        pass_to = self.session.pass_to
-        if pass_to is None:
-            self.pass_screen = None
-        elif self.pass_screen is None or self.pass_screen.player != pass_to:
-            self.pass_screen = PassScreen(self, pass_to)
-            self.pass_screen.layout(self.lay.size, self.lay.scale)
-            self.mode = None
-        human = self.session.human_actor()
-        phase = self.game.state.phase
-        wanted = PHASE_DIALOGS.get(phase) if human is not None else None
-        d = self.dialog
-        if d is not None and isinstance(d, MenuDialog):
-            return
-        if wanted is not None:
-            if not (isinstance(d, wanted) and d.player == human):
-                self._open(wanted(self, human), auto=True)
-            return
-        if d is not None and self._dialog_auto:
-            self.dialog = None
-            self._dialog_auto = False
-        elif d is not None and human is None and not self.session.all_ai:
-            self.dialog = None
+    def _new_pass_screen(self) -> None:
+        self.mode = None
 
-    def show_toast(self, text: str, seconds: float = 2.5) -> None:
-        """A short note at the top of the board."""
-        self.toast = (text, seconds)
+    def _wanted_dialog(self, human: int) -> type[TableDialog] | None:
+        return PHASE_DIALOGS.get(self.game.state.phase)
 
     # ------------------------------------------------------------------ events of the game
 
@@ -770,99 +562,43 @@ class CatanTableScene(Scene):
         self._resized_at = self.clock
         self.relayout(size)
 
-    def on_enter(self) -> None:
-        """Back on top: the size may have changed meanwhile."""
-        if self.lay.size != tuple(self.app.size):
-            self.relayout(self.app.size)
-
-    def on_exit(self) -> None:
-        """Leaving the stack: stop the AI thread."""
-        self.session.close()
-
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Route an input event: pass screen, dialog, shortcuts, buttons, hand, board."""
-        et = event.type
-        if et in (pygame.VIDEORESIZE,):
+        """Route an input event: a resize, then the table's routing (pass screen, dialog, shortcuts, buttons, hand,
+        board)."""
+        if event.type == pygame.VIDEORESIZE:
             self.on_resize(tuple(event.size))
             return True
-        if et == pygame.MOUSEMOTION:
-            self.hover_pos = tuple(event.pos)
-        if et == pygame.KEYDOWN and event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
-            self.save_dialog()
-            return True
-        if self.pass_screen is not None:
-            if et == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                self.open_dialog("menu")
-                return True
-            if self.dialog is not None and isinstance(self.dialog, MenuDialog):
-                return self.dialog.handle_event(event) or True
-            return self.pass_screen.handle_event(event) or et == pygame.MOUSEMOTION
-        if self.dialog is not None:
-            if self.dialog.handle_event(event):
-                return True
-            if et == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self.dialog.closable:
-                self.open_dialog("menu")
-                return True
-            if et == pygame.MOUSEMOTION:
-                for b in self.dialog.buttons:
-                    b.hovered = b.rect.collidepoint(event.pos)
-            if et == pygame.KEYDOWN:
-                return True
-            return et != pygame.MOUSEMOTION
-        if et == pygame.KEYDOWN:
-            return self._key(event)
-        if et == pygame.MOUSEMOTION:
-            for b in self.buttons.values():
-                b.handle_event(event)
-            self.hover = self._hit(event.pos)
-            return True
-        if et == pygame.MOUSEWHEEL:
-            if self.log.rect.collidepoint(self.hover_pos):
-                self.log.wheel(event.y)
-            return True
-        if et == pygame.MOUSEBUTTONDOWN:
-            if event.button == 3 and self.mode is not None:
-                self.toggle_mode(self.mode)
-                return True
-            if event.button != 1:
-                return True
-            for b in list(self.buttons.values()):
-                if b.rect.collidepoint(event.pos):
-                    b.handle_event(event)
-                    self._controls_key = None
-                    return True
-            card = self.hand_panel.card_at(event.pos)
-            if card is not None:
-                if card.kind == "dev" and card.playable:
-                    self.play_dev(card.index)
-                return True
-            if self.lay.dice.collidepoint(event.pos):
-                self.roll()
-                return True
-            hit = self._hit(event.pos)
-            if hit is not None:
-                self._click_board(hit)
-            return True
-        return False
+        return super().handle_event(event)
 
-    def _key(self, event: pygame.event.Event) -> bool:
-        key = event.key
-        if key == pygame.K_ESCAPE:
-            if self.mode is not None:
-                self.toggle_mode(self.mode)
-            else:
-                self.open_dialog("menu")
+    def _on_hover(self, pos: tuple[int, int]) -> None:
+        self.hover = self._hit(pos)
+
+    def _mouse_down(self, event: pygame.event.Event) -> bool:
+        if event.button == 3 and self.mode is not None:
+            self.toggle_mode(self.mode)
             return True
-        if self.session.all_ai:
-            if key == pygame.K_SPACE:
-                self._toggle_pause()
-            elif key in (pygame.K_n, pygame.K_RIGHT):
-                self.session.step_once()
-            elif key in (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS):
-                self._watch_speed(1)
-            elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-                self._watch_speed(-1)
-            return True
+        return super()._mouse_down(event)
+
+    def _click_table(self, pos: tuple[int, int]) -> None:
+        card = self.hand_panel.card_at(pos)
+        if card is not None:
+            if card.kind == "dev" and card.playable:
+                self.play_dev(card.index)
+            return
+        if self.lay.dice.collidepoint(pos):
+            self.roll()
+            return
+        hit = self._hit(pos)
+        if hit is not None:
+            self._click_board(hit)
+
+    def _escape(self) -> None:
+        if self.mode is not None:
+            self.toggle_mode(self.mode)
+        else:
+            self.open_dialog("menu")
+
+    def _action_key(self, key: int) -> None:
         if key == pygame.K_r:
             self.roll()
         elif key in (pygame.K_e, pygame.K_SPACE):
@@ -872,36 +608,13 @@ class CatanTableScene(Scene):
                 self.open_dialog("trade")
         elif key == pygame.K_b:
             self.buy_dev()
-        return True
 
-    def _toggle_pause(self) -> None:
-        self.session.paused = not self.session.paused
-        self._controls_key = None
+    def _hold(self) -> bool:
+        return self.animator.blocking
 
-    def _watch_speed(self, direction: int) -> None:
-        speeds = WATCH_SPEEDS
-        i = min(range(len(speeds)), key=lambda k: abs(speeds[k] - self.session.watch_speed))
-        self.session.watch_speed = speeds[max(0, min(len(speeds) - 1, i + direction))]
-        self._controls_key = None
-
-    def update(self, dt: float) -> None:
-        """Animations, AI moves (never blocking), overlays, and the end of the game."""
-        if tuple(self.app.size) != self.lay.size or self.sprites.art is not self.app.art:
-            self.on_resize(self.app.size)
-        self.clock += dt
+    def _tick(self, dt: float) -> None:
         self.animator.speed = self._anim_speed()
         self.animator.update(dt)
-        if self.toast[1] > 0:
-            self.toast = (self.toast[0], self.toast[1] - dt)
-        self.session.update(dt, hold=self.animator.blocking)
-        if self.session.pass_to is not None and self.pass_screen is None:
-            self._sync_overlays()
-        self._refresh_controls()
-        if self.game.is_over() and not self.end_shown:
-            self.end_timer += dt
-            if self.end_timer >= END_DELAY and not self.animator.blocking:
-                self.end_shown = True
-                self.app.show_end_of_game(self.game)
 
     # ------------------------------------------------------------------ drawing
 
@@ -1015,10 +728,7 @@ class CatanTableScene(Scene):
             title = self.app.t("table.hand.hidden")
         hover_card = self.hand_panel.card_at(self.hover_pos) if self.dialog is None else None
         self.hand_panel.draw(surface, self.sprites, hand, title, lay.font, pulse, hover_card)
-        if self.session.all_ai:
-            speed = self.app.t("table.watch.speed", speed=f"{self.session.watch_speed:g}")
-            img = render_text(speed, lay.font, (236, 236, 230), True)
-            surface.blit(img, img.get_rect(center=lay.hand.center))
+        self._draw_watch_speed(surface)
         for bid, b in self.buttons.items():
             if bid != "menu":
                 b.draw(surface)
@@ -1029,36 +739,18 @@ class CatanTableScene(Scene):
                   dice_anim.wobble() if dice_anim else 0.0)
         if self.two_player and dice_anim is None:
             draw_roll_labels(surface, self.sprites, lay.dice, state, self.app.t, max(10, lay.font - 4))
-        text, color = self.prompt()
-        info = self.app.t("table.info", turn=state.turn_number, deck=self.view.dev_deck_size,
-                          target=self.view.target_vp)
-        draw_top_bar(surface, lay.top, text, info, color, lay.font, self.buttons["menu"].rect.w + px(10, lay.scale))
-        self.buttons["menu"].draw(surface)
+        self._draw_top(surface, self.app.t("table.info", turn=state.turn_number, deck=self.view.dev_deck_size,
+                                           target=self.view.target_vp))
         self.animator.draw(surface)
         if self.toast[1] > 0 and self.toast[0]:
             img = render_text(self.toast[0], lay.font, (255, 230, 200), True)
             box = img.get_rect(midtop=(lay.board.centerx, lay.board.y + px(10, lay.scale))).inflate(24, 12)
             self.panels.blit(surface, box, (90, 40, 36), 235, 8)
             surface.blit(img, img.get_rect(center=box.center))
-        if self.dialog is not None and self.pass_screen is None:
-            self.dialog.draw(surface)
-        if self.pass_screen is not None:
-            self.pass_screen.draw(surface)
-            if isinstance(self.dialog, MenuDialog):
-                self.dialog.draw(surface)
-        tip = self._tooltip()
-        if tip:
-            draw_tooltip(surface, tip, self.hover_pos)
+        self._draw_overlays(surface)
+        self._draw_tooltip(surface)
 
-    def _tooltip(self) -> str | None:
-        pos = self.hover_pos
-        if self.pass_screen is not None:
-            return None
-        if self.dialog is not None:
-            return self.dialog.tooltip_at(pos)
-        for b in self.buttons.values():
-            if b.rect.collidepoint(pos):
-                return b.tooltip or None
+    def _table_tooltip(self, pos: tuple[int, int]) -> str | None:
         card: HandCard | None = self.hand_panel.card_at(pos)
         if card is not None:
             t = self.app.t

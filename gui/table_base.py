@@ -1,0 +1,536 @@
+"""What every game table shares: session wiring, AI pacing, the pass screen, the watch bar, the menu and dialogs.
+
+A game's table (the Catan board, the quick card game) subclasses TableScene and fills in the hooks: its layout, its
+action buttons, the dialogs its rules ask for, and how it draws. No game rule lives here.
+"""
+
+from __future__ import annotations
+
+import logging
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any, Callable
+
+import pygame
+
+from game.core.actions import Action, Event
+from game.core.errors import GameError
+from game.core.game import Game
+from gui.dialogs import px
+from gui.fonts import render_text
+from gui.scene import Scene
+from gui.session import GameSession
+from gui.table.board_view import SpriteBook
+from gui.table.dialogs import MenuDialog, PassScreen, TableDialog
+from gui.table.log_view import LogEntry, LogView
+from gui.table.panels import CostButton, PanelCache, draw_top_bar
+from gui.widgets import draw_tooltip
+
+if TYPE_CHECKING:
+    from gui.app import App
+
+log = logging.getLogger(__name__)
+
+WATCH_SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
+END_DELAY = 1.2
+
+ButtonSpec = tuple[str, str, Callable[[], None], tuple[int, ...]]
+
+
+class TableScene(Scene, ABC):
+    """A game table around one GameSession: humans by clicks (hot seat), AIs through the session's worker."""
+
+    resource_names: tuple[str, ...] = ()  # icon names of the game's resources, in the game's order
+    button_font = 16
+    button_icon = 24
+    button_gap = 8
+    primary_buttons: tuple[str, ...] = ("pause",)
+
+    def __init__(self, app: App, game: Game) -> None:
+        super().__init__(app)
+        self.game = game
+        self.session = GameSession(game, autosave_path=getattr(app, "autosave_path", None),
+                                   ai_speed=lambda: getattr(self.app.settings, "ai_speed", 1.0))
+        self.session.listeners.append(self._on_applied)
+        self.panels = PanelCache()
+        self.sprites = SpriteBook(app.art)
+        self.log = LogView()
+        self.dialog: TableDialog | None = None
+        self._dialog_auto = False
+        self.pass_screen: PassScreen | None = None
+        self.buttons: dict[str, CostButton] = {}
+        self.hover_pos: tuple[int, int] = (-1, -1)
+        self.clock = 0.0
+        self.toast: tuple[str, float] = ("", 0.0)
+        self.end_timer = 0.0
+        self.end_shown = False
+        self._view_key: Any = None
+        self._view: Any = None
+        self._controls_key: Any = None
+        self._small: dict[Any, pygame.Surface] = {}
+
+    def _start(self) -> None:
+        """Called at the end of a subclass's __init__: lay out, log the game so far, open the right overlays."""
+        self.lay = self._compute_layout(self.app.size)
+        self.relayout(self.app.size)
+        self.log.add([e for ev in getattr(self.game, "initial_events", []) for e in self.narrator.describe(ev)])
+        if self.game.log:
+            self.log.add([LogEntry(self.app.t("table.log.resumed", count=len(self.game.log)), None, True)])
+        self._sync_overlays()
+
+    # ------------------------------------------------------------------ hooks
+
+    @abstractmethod
+    def _compute_layout(self, size: tuple[int, int]) -> Any:
+        """The game's layout for a window size."""
+
+    def _layout_parts(self) -> None:
+        """Lay out the game's own parts after self.lay changed."""
+
+    def _art_changed(self) -> None:
+        """The art set changed (self.sprites is new)."""
+
+    @abstractmethod
+    def _action_specs(self) -> tuple[list[ButtonSpec], int, int]:
+        """The action buttons of a human's turn and their grid (columns, rows)."""
+
+    def _extra_buttons(self, font_size: int) -> None:
+        """Buttons beyond the action grid."""
+
+    def _tooltip_for(self, bid: str) -> str:
+        return ""
+
+    def _controls_extra(self) -> tuple[Any, ...]:
+        return ()
+
+    def _refresh_actions(self) -> None:
+        """Enable the action buttons for the human who may act."""
+
+    def _forget_caches(self) -> None:
+        """Forget the game's own cached answers (the game changed from outside)."""
+
+    def _new_pass_screen(self) -> None:
+        """A pass screen just went up."""
+
+    def _wanted_dialog(self, human: int) -> type[TableDialog] | None:
+        """The dialog the game waits for from the acting human, if any."""
+        return None
+
+    @abstractmethod
+    def _on_applied(self, action: Action, events: list[Event]) -> None:
+        """React to an applied action (animations, notes)."""
+
+    def _hold(self) -> bool:
+        """Whether the AI (and the end of the game screen) should wait, e.g. for animations."""
+        return False
+
+    def _tick(self, dt: float) -> None:
+        """Advance the game's own timers and animations."""
+
+    def _escape(self) -> None:
+        self.open_dialog("menu")
+
+    def _action_key(self, key: int) -> None:
+        """A shortcut key of a human's turn."""
+
+    def _on_hover(self, pos: tuple[int, int]) -> None:
+        """The mouse moved over the table (no overlay up)."""
+
+    def _click_table(self, pos: tuple[int, int]) -> None:
+        """A left click on the table that hit no button."""
+
+    def _table_tooltip(self, pos: tuple[int, int]) -> str | None:
+        return None
+
+    @abstractmethod
+    def open_dialog(self, name: str) -> None:
+        """Open one of the game's dialogs by name (also for screenshots)."""
+
+    # ------------------------------------------------------------------ names, icons
+
+    def player_name(self, player: int) -> str:
+        """A seat's display name (colour ids become translated colour names)."""
+        if not 0 <= player < len(self.game.seats):
+            return "?"
+        seat = self.game.seats[player]
+        if seat.name == seat.color:
+            key = f"color.{seat.color}.player"
+            text = self.app.t(key)
+            return text if text != key else seat.name
+        return seat.name
+
+    def icon(self, r: int, size: int, dim: bool = False) -> pygame.Surface:
+        """A resource icon (dimmed for disabled buttons)."""
+        img = self.sprites.get("icon", self.resource_names[r], max(8, size))
+        if not dim:
+            return img
+        key = ("dim", r, size)
+        out = self._small.get(key)
+        if out is None:
+            out = self._small[key] = img.copy()
+            out.set_alpha(110)
+        return out
+
+    def veil(self, size: tuple[int, int], alpha: int) -> pygame.Surface:
+        """A dark translucent full-window surface (cached)."""
+        key = ("veil", size, alpha)
+        out = self._small.get(key)
+        if out is None:
+            out = self._small[key] = pygame.Surface(size, pygame.SRCALPHA)
+            out.fill((8, 10, 14, alpha))
+        return out
+
+    # ------------------------------------------------------------------ state shortcuts
+
+    @property
+    def view(self) -> Any:
+        """The view of the seat whose screen this is (public view in watch mode)."""
+        key = (self.session.revision, self.session.viewer)
+        if key != self._view_key:
+            self._view = self.game.view(self.session.viewer)
+            self._view_key = key
+        return self._view
+
+    def actor_legal(self) -> list[Action]:
+        """Legal actions of the human who may act now (empty otherwise)."""
+        human = self.session.human_actor()
+        return self.session.legal(human) if human is not None else []
+
+    def _legal_of(self, cls: type) -> list[Any]:
+        return [a for a in self.actor_legal() if isinstance(a, cls)]
+
+    # ------------------------------------------------------------------ layout and buttons
+
+    def relayout(self, size: tuple[int, int]) -> None:
+        """Compute every rectangle for a window size and rebuild the buttons."""
+        if self.sprites.art is not self.app.art:
+            self.sprites = SpriteBook(self.app.art)
+            self._art_changed()
+            self._small.clear()
+        self.lay = self._compute_layout(size)
+        self._layout_parts()
+        self.log.rect = self.lay.log
+        self._build_buttons()
+        self._controls_key = None
+        self._refresh_controls()
+        if self.dialog is not None:
+            self.dialog.layout(self.lay.board, self.lay.scale)
+        if self.pass_screen is not None:
+            self.pass_screen.layout(self.lay.size, self.lay.scale)
+
+    def _build_buttons(self) -> None:
+        lay = self.lay
+        t = self.app.t
+        s = lay.scale
+        fs = px(self.button_font, s)
+        icon_size = px(self.button_icon, s)
+
+        def icons(r: int, dim: bool) -> pygame.Surface:
+            return self.icon(r, icon_size, dim)
+
+        self.buttons = {}
+        gap = px(self.button_gap, s)
+        area = lay.actions
+        if self.session.all_ai:
+            specs: list[ButtonSpec] = [("pause", "table.watch.pause", self._toggle_pause, ()),
+                                       ("step", "table.watch.step", self.session.step_once, ()),
+                                       ("slower", "table.watch.slower", lambda: self._watch_speed(-1), ()),
+                                       ("faster", "table.watch.faster", lambda: self._watch_speed(1), ())]
+            cols, rows = 2, 2
+        else:
+            specs, cols, rows = self._action_specs()
+        bw = (area.w - gap * (cols - 1)) // cols
+        bh = (area.h - gap * (rows - 1)) // rows
+        for i, (bid, key, fn, cost) in enumerate(specs):
+            r, c = divmod(i, cols)
+            rect = pygame.Rect(area.x + c * (bw + gap), area.y + r * (bh + gap), bw, bh)
+            style = "primary" if bid in self.primary_buttons else "secondary"
+            self.buttons[bid] = CostButton(rect, t(key), fn, cost=cost, icons=icons, style=style, font_size=fs)
+        if not self.session.all_ai:
+            self._extra_buttons(fs)
+        menu = pygame.Rect(0, 0, px(120, s), lay.top.h - px(12, s))
+        menu.midright = (lay.top.right - px(8, s), lay.top.centery)
+        self.buttons["menu"] = CostButton(menu, "☰ " + t("table.menu.button"), lambda: self.open_dialog("menu"),
+                                          font_size=fs)
+        for bid, b in self.buttons.items():
+            b.tooltip = self._tooltip_for(bid)
+
+    def button_rect(self, bid: str) -> pygame.Rect:
+        """Screen rect of a button by id (the action buttons, menu; watch mode: pause, step, slower, faster)."""
+        return self.buttons[bid].rect
+
+    def pass_button_rect(self) -> pygame.Rect | None:
+        """Screen rect of the pass screen's button, when it is up."""
+        if self.pass_screen is None or self.pass_screen.button is None:
+            return None
+        return self.pass_screen.button.rect
+
+    def _refresh_controls(self) -> None:
+        key = (self.session.revision, self.session.human_actor(), self.session.paused, self.session.watch_speed,
+               self.pass_screen is None) + self._controls_extra()
+        if key == self._controls_key:
+            return
+        self._controls_key = key
+        b = self.buttons
+        if self.session.all_ai:
+            b["pause"].label = self.app.t("table.watch.resume" if self.session.paused else "table.watch.pause")
+            b["step"].enabled = self.session.paused
+            b["slower"].enabled = self.session.watch_speed > WATCH_SPEEDS[0]
+            b["faster"].enabled = self.session.watch_speed < WATCH_SPEEDS[-1]
+            return
+        self._refresh_actions()
+
+    # ------------------------------------------------------------------ actions
+
+    def act(self, action: Action) -> bool:
+        """Apply a human action; an illegal one shows a note instead. Returns whether it was applied."""
+        try:
+            self.session.apply(action)
+        except GameError as exc:
+            log.info("refused %r: %s", action, exc)
+            self.show_toast(self.app.t("table.illegal"))
+            return False
+        return True
+
+    def game_changed(self) -> None:
+        """The game was changed from outside (a test, an editor): forget cached answers, open the right overlays."""
+        self.session.reset_ai()
+        self._view_key = self._controls_key = None
+        self._forget_caches()
+        self._sync_overlays()
+
+    # ------------------------------------------------------------------ dialogs and overlays
+
+    def _dialog_player(self) -> int:
+        """Whom a dialog opened by name is for: the acting human, else the viewer, else the actor."""
+        player = self.session.human_actor()
+        if player is None:
+            player = self.session.viewer if self.session.viewer >= 0 else (self.session.actor() or 0)
+        return player
+
+    def _open(self, dialog: TableDialog, auto: bool = False) -> None:
+        self.dialog = dialog
+        self._dialog_auto = auto
+        dialog.layout(self.lay.board, self.lay.scale)
+
+    def close_dialog(self, dialog: TableDialog | None = None) -> None:
+        """Close the open dialog (or only the given one)."""
+        if dialog is None or dialog is self.dialog:
+            self.dialog = None
+            self._dialog_auto = False
+            self._sync_overlays()
+
+    def save_dialog(self) -> None:
+        """Open the save dialog of the app."""
+        self._file_dialog("SaveDialog", self.game)
+
+    def load_dialog(self) -> None:
+        """Open the load dialog of the app."""
+        self._file_dialog("LoadDialog")
+
+    def _file_dialog(self, name: str, *args: Any) -> None:
+        self.close_dialog()
+        try:
+            from gui.dialogs import files
+        except ImportError:
+            self.show_toast(self.app.t("table.unavailable"))
+            return
+        self.app.push(getattr(files, name)(self.app, *args))
+
+    def leave(self) -> None:
+        """Back to the main menu (autosaving first)."""
+        self.close_dialog()
+        self.session.autosave()
+        back = getattr(self.app, "pop_to_menu", None)
+        if callable(back):
+            back()
+        else:
+            self.app.pop()
+
+    def confirm_pass(self) -> None:
+        """The next human has the screen."""
+        self.session.confirm_pass()
+        self.pass_screen = None
+        self._controls_key = None
+        self._sync_overlays()
+
+    def _sync_overlays(self) -> None:
+        """Open or close the pass screen and the dialogs that the game asks of the acting human."""
+        pass_to = self.session.pass_to
+        if pass_to is None:
+            self.pass_screen = None
+        elif self.pass_screen is None or self.pass_screen.player != pass_to:
+            self.pass_screen = PassScreen(self, pass_to)  # type: ignore[arg-type]
+            self.pass_screen.layout(self.lay.size, self.lay.scale)
+            self._new_pass_screen()
+        human = self.session.human_actor()
+        wanted = self._wanted_dialog(human) if human is not None else None
+        d = self.dialog
+        if isinstance(d, MenuDialog):
+            return
+        if wanted is not None:
+            if not (isinstance(d, wanted) and d.player == human):
+                self._open(wanted(self, human), auto=True)  # type: ignore[arg-type]
+            return
+        if d is not None and (self._dialog_auto or human is None and not self.session.all_ai):
+            self.dialog = None
+            self._dialog_auto = False
+
+    def show_toast(self, text: str, seconds: float = 2.5) -> None:
+        """A short note at the top of the board."""
+        self.toast = (text, seconds)
+
+    # ------------------------------------------------------------------ scene API
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        """Lay out for the new window size."""
+        self.relayout(size)
+
+    def on_enter(self) -> None:
+        """Back on top: the size may have changed meanwhile."""
+        if self.lay.size != tuple(self.app.size):
+            self.relayout(self.app.size)
+
+    def on_exit(self) -> None:
+        """Leaving the stack: stop the AI thread."""
+        self.session.close()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Route an input event: pass screen, dialog, shortcuts, buttons, then the table itself."""
+        et = event.type
+        if et == pygame.MOUSEMOTION:
+            self.hover_pos = tuple(event.pos)
+        if et == pygame.KEYDOWN and event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
+            self.save_dialog()
+            return True
+        if self.pass_screen is not None:
+            if et == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.open_dialog("menu")
+                return True
+            if isinstance(self.dialog, MenuDialog):
+                return self.dialog.handle_event(event) or True
+            return self.pass_screen.handle_event(event) or et == pygame.MOUSEMOTION
+        if self.dialog is not None:
+            if self.dialog.handle_event(event):
+                return True
+            if et == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self.dialog.closable:
+                self.open_dialog("menu")
+                return True
+            if et == pygame.MOUSEMOTION:
+                for b in self.dialog.buttons:
+                    b.hovered = b.rect.collidepoint(event.pos)
+            return et != pygame.MOUSEMOTION
+        if et == pygame.KEYDOWN:
+            return self._key(event)
+        if et == pygame.MOUSEMOTION:
+            for b in self.buttons.values():
+                b.handle_event(event)
+            self._on_hover(event.pos)
+            return True
+        if et == pygame.MOUSEWHEEL:
+            if self.log.rect.collidepoint(self.hover_pos):
+                self.log.wheel(event.y)
+            return True
+        if et == pygame.MOUSEBUTTONDOWN:
+            return self._mouse_down(event)
+        return False
+
+    def _mouse_down(self, event: pygame.event.Event) -> bool:
+        if event.button != 1:
+            return True
+        for b in list(self.buttons.values()):
+            if b.rect.collidepoint(event.pos):
+                b.handle_event(event)
+                self._controls_key = None
+                return True
+        self._click_table(event.pos)
+        return True
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            self._escape()
+        elif self.session.all_ai:
+            if key == pygame.K_SPACE:
+                self._toggle_pause()
+            elif key in (pygame.K_n, pygame.K_RIGHT):
+                self.session.step_once()
+            elif key in (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS):
+                self._watch_speed(1)
+            elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+                self._watch_speed(-1)
+        else:
+            self._action_key(key)
+        return True
+
+    def _toggle_pause(self) -> None:
+        self.session.paused = not self.session.paused
+        self._controls_key = None
+
+    def _watch_speed(self, direction: int) -> None:
+        speeds = WATCH_SPEEDS
+        i = min(range(len(speeds)), key=lambda k: abs(speeds[k] - self.session.watch_speed))
+        self.session.watch_speed = speeds[max(0, min(len(speeds) - 1, i + direction))]
+        self._controls_key = None
+
+    def update(self, dt: float) -> None:
+        """Animations, AI moves (never blocking), overlays, notes, and the end of the game."""
+        if tuple(self.app.size) != self.lay.size or self.sprites.art is not self.app.art:
+            self.on_resize(self.app.size)
+        self.clock += dt
+        self._tick(dt)
+        if self.toast[1] > 0:
+            self.toast = (self.toast[0], self.toast[1] - dt)
+        self.session.update(dt, hold=self._hold())
+        if self.session.pass_to is not None and self.pass_screen is None:
+            self._sync_overlays()
+        self._refresh_controls()
+        if self.game.is_over() and not self.end_shown:
+            self.end_timer += dt
+            if self.end_timer >= END_DELAY and not self._hold():
+                self.end_shown = True
+                self.app.show_end_of_game(self.game)
+
+    # ------------------------------------------------------------------ drawing
+
+    def _draw_watch_speed(self, surface: pygame.Surface) -> None:
+        """Watch mode: the AI speed over the hand area."""
+        if self.session.all_ai:
+            speed = self.app.t("table.watch.speed", speed=f"{self.session.watch_speed:g}")
+            img = render_text(speed, self.lay.font, (236, 236, 230), True)
+            surface.blit(img, img.get_rect(center=self.lay.hand.center))
+
+    def _draw_top(self, surface: pygame.Surface, info: str) -> None:
+        """The top bar: the prompt, the game's info line and the menu button."""
+        lay = self.lay
+        text, color = self.prompt()
+        draw_top_bar(surface, lay.top, text, info, color, lay.font, self.buttons["menu"].rect.w + px(10, lay.scale))
+        self.buttons["menu"].draw(surface)
+
+    def _draw_overlays(self, surface: pygame.Surface) -> None:
+        """The open dialog, or the pass screen (with the menu over it)."""
+        if self.dialog is not None and self.pass_screen is None:
+            self.dialog.draw(surface)
+        if self.pass_screen is not None:
+            self.pass_screen.draw(surface)
+            if isinstance(self.dialog, MenuDialog):
+                self.dialog.draw(surface)
+
+    def _draw_tooltip(self, surface: pygame.Surface) -> None:
+        tip = self._tooltip()
+        if tip:
+            draw_tooltip(surface, tip, self.hover_pos)
+
+    @abstractmethod
+    def prompt(self) -> tuple[str, tuple[int, int, int]]:
+        """The line in the top bar and its colour."""
+
+    def _tooltip(self) -> str | None:
+        pos = self.hover_pos
+        if self.pass_screen is not None:
+            return None
+        if self.dialog is not None:
+            return self.dialog.tooltip_at(pos)
+        for b in self.buttons.values():
+            if b.rect.collidepoint(pos):
+                return b.tooltip or None
+        return self._table_tooltip(pos)
