@@ -29,13 +29,13 @@ def play_out(game: Game, bots: Sequence[Any], rng: random.Random, max_actions: i
              after_action: Callable[[Game], None] | None = None) -> int:
     """Let bots play the game until it ends or max_actions is reached; return the number of actions."""
     count = 0
+    needs_view = [getattr(bot, "needs_view", True) for bot in bots]
     with _playout_gc():
         while not game.is_over() and count < max_actions:
             player = game.active_players()[0]
             legal = game.legal_actions(player)
-            bot = bots[player]
-            view = game.view(player) if getattr(bot, "needs_view", True) else None
-            game.apply(bot.choose(view, legal, rng))
+            view = game.view(player) if needs_view[player] else None
+            game.apply(bots[player].choose(view, legal, rng))
             count += 1
             if after_action is not None:
                 after_action(game)
