@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
 
-from game.ai.random_bot import RandomBot
-from game.core.errors import IllegalAction
 from game.core.registry import new_game
-from game.core.saves import game_from_json, game_to_json, state_digest
 from game.sim import run_game
 from game.rivals.catalogue import card_of
 from game.rivals.constants import CENTER_ROW, STRENGTH, TRADE, WIDTH
 from game.rivals.economy import store_cells
 from game.rivals.scoring import victory_points
+from tests.game.playout_checks import assert_save_round_trip, play_checked
 from tests.game.rivals.helpers import conserved
 from tests.game.rivals.test_random_games import _probe
 
@@ -46,23 +43,9 @@ def _check(g) -> None:
 
 def _play(seed: int) -> None:
     g = new_game("rivals-gold", 2, seed=seed)
-    bot, rng = RandomBot(), random.Random(seed)
-    steps = 0
-    while not g.is_over() and steps < 8000:
-        _check(g)
-        if steps % 7 == 0:
-            probe = _probe(g, rng)
-            if not g.is_legal(probe):
-                before = state_digest(g)
-                with pytest.raises(IllegalAction):
-                    g.apply(probe)
-                assert state_digest(g) == before
-        g.apply(bot.choose(None, g.legal_actions(g.active_players()[0]), rng))
-        steps += 1
-    _check(g)
+    play_checked(g, random.Random(seed), _check, _probe, probe_every=7, max_steps=8000)
     assert g.is_over() and g.vp(g.winner()) >= 12
-    again = game_from_json(json.loads(json.dumps(game_to_json(g))))
-    assert again.state_json() == g.state_json()
+    assert_save_round_trip(g)
 
 
 @pytest.mark.parametrize("block", range(4))

@@ -1,0 +1,43 @@
+"""Shared loop of the random-game tests: random bot moves with invariant checks and illegal-action probes."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from game.ai.random_bot import RandomBot
+from game.core.errors import IllegalAction
+from game.core.saves import game_from_json, game_to_json, state_digest
+
+
+def play_checked(game: Any, rng: random.Random, check: Callable[[Any], None],
+                 probe: Callable[[Any, random.Random], Any] | None = None, probe_every: int = 1,
+                 check_every: int = 1, max_steps: int = 20_000) -> int:
+    """Play random moves until the game ends (or max_steps), checking invariants and that a random
+    illegal action is refused without changing anything; return the number of moves."""
+    bot = RandomBot()
+    steps = 0
+    while not game.is_over() and steps < max_steps:
+        if steps % check_every == 0:
+            check(game)
+        if probe is not None and steps % probe_every == 0:
+            action = probe(game, rng)
+            if not game.is_legal(action):
+                before = state_digest(game)
+                with pytest.raises(IllegalAction):
+                    game.apply(action)
+                assert state_digest(game) == before, f"refused {action} changed the state"
+        game.apply(bot.choose(None, game.legal_actions(game.active_players()[0]), rng))
+        steps += 1
+    check(game)
+    return steps
+
+
+def assert_save_round_trip(game: Any) -> None:
+    """A save of the game loads back to an equal state."""
+    again = game_from_json(json.loads(json.dumps(game_to_json(game))))
+    assert again.state_json() == game.state_json()
