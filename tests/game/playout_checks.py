@@ -41,3 +41,25 @@ def assert_save_round_trip(game: Any) -> None:
     """A save of the game loads back to an equal state."""
     again = game_from_json(json.loads(json.dumps(game_to_json(game))))
     assert again.state_json() == game.state_json()
+
+
+def assert_save_resumes_identically(game: Any, before: int, after: int) -> None:
+    """Play `before` random moves, save and load, then play `after` more moves on both copies:
+    the same choices must be legal in both and lead to equal states."""
+    bot, rng = RandomBot(), random.Random(5)
+    for _ in range(before):
+        if game.is_over():
+            break
+        game.apply(bot.choose(None, game.legal_actions(game.active_players()[0]), rng))
+    copy = game_from_json(json.loads(json.dumps(game_to_json(game))))
+    assert copy.state_json() == game.state_json()
+    rng_a, rng_b = random.Random(9), random.Random(9)
+    for _ in range(after):
+        if game.is_over():
+            break
+        a = bot.choose(None, game.legal_actions(game.active_players()[0]), rng_a)
+        b = bot.choose(None, copy.legal_actions(copy.active_players()[0]), rng_b)
+        assert a == b
+        game.apply(a)
+        copy.apply(b)
+    assert copy.state_json() == game.state_json()

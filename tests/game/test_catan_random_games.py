@@ -12,6 +12,7 @@ from game.catan import actions as A
 from game.core.errors import GameError, IllegalAction
 from game.core.registry import new_game
 from game.core.saves import game_from_json, game_to_json, state_digest
+from tests.game.playout_checks import assert_save_resumes_identically
 from tests.game.catan_invariants import check_invariants
 
 GAMES = 200
@@ -71,22 +72,8 @@ def test_random_games_keep_invariants(block: int) -> None:
 
 def test_save_round_trip_mid_game() -> None:
     """A save taken mid-game replays to the same state, and play continues identically."""
-    game = new_game("catan-base", 4, seed=77, options={"board": "variable"})
-    bot, rng = RandomBot(), random.Random(5)
-    for _ in range(300):
-        game.apply(bot.choose(None, game.legal_actions(game.active_players()[0]), rng))
-    copy = game_from_json(json.loads(json.dumps(game_to_json(game))))
-    assert copy.state_json() == game.state_json()
-    rng_a, rng_b = random.Random(9), random.Random(9)
-    for _ in range(100):
-        if game.is_over():
-            break
-        a = bot.choose(None, game.legal_actions(game.active_players()[0]), rng_a)
-        b = bot.choose(None, copy.legal_actions(copy.active_players()[0]), rng_b)
-        assert a == b
-        game.apply(a)
-        copy.apply(b)
-    assert copy.state_json() == game.state_json()
+    assert_save_resumes_identically(new_game("catan-base", 4, seed=77, options={"board": "variable"}),
+                                    before=300, after=100)
 
 
 def test_clone_is_independent() -> None:

@@ -14,6 +14,7 @@ from game.core.actions import Action
 from game.core.errors import IllegalAction
 from game.core.registry import new_game
 from game.core.saves import game_from_json, game_to_json, state_digest
+from tests.game.playout_checks import assert_save_resumes_identically
 from tests.game.cards.invariants import check_invariants
 
 GAMES_PER_COUNT = 100
@@ -84,22 +85,7 @@ def test_every_action_checked_in_some_games() -> None:
 
 def test_save_round_trip_mid_game_and_continue() -> None:
     """A save mid-game replays to the same state and play continues identically."""
-    game = new_game("catan-cards", 4, seed=77)
-    bot, rng = RandomBot(), random.Random(5)
-    for _ in range(200):
-        game.apply(bot.choose(None, game.legal_actions(game.active_players()[0]), rng))
-    copy = game_from_json(json.loads(json.dumps(game_to_json(game))))
-    assert copy.state_json() == game.state_json()
-    rng_a, rng_b = random.Random(9), random.Random(9)
-    for _ in range(150):
-        if game.is_over():
-            break
-        a = bot.choose(None, game.legal_actions(game.active_players()[0]), rng_a)
-        b = bot.choose(None, copy.legal_actions(copy.active_players()[0]), rng_b)
-        assert a == b
-        game.apply(a)
-        copy.apply(b)
-    assert copy.state_json() == game.state_json()
+    assert_save_resumes_identically(new_game("catan-cards", 4, seed=77), before=200, after=150)
 
 
 def test_clone_is_independent() -> None:
