@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 from game.core.errors import IllegalAction
 from game.rivals import actions as A
 from game.rivals.catalogue import card_of
-from game.rivals.constants import CENTER_ROW, WIDTH
-from game.rivals.economy import check_payment, greedy_payment, pay
+from game.rivals.constants import CENTER_ROW
+from game.rivals.economy import check_payment, greedy_payment, number_table, pay
 from game.rivals.events import CardBuilt, CardPlayed, RegionsPlaced
 from game.rivals.pending import queue
 from game.rivals.principality import (cell, expansion_cell, is_city, open_road_columns, open_settlement_columns,
@@ -217,8 +217,6 @@ def do_build_settlement(g: RivalsGame, a: A.BuildSettlement) -> list:
 
 def drawn_differ(drawn: list[int]) -> bool:
     """Whether swapping two drawn regions makes a difference (kind or number)."""
-    from game.rivals.economy import number_table
-
     cards, numbers = card_of(), number_table()
     return (cards[drawn[0]].id, numbers[drawn[0]]) != (cards[drawn[1]].id, numbers[drawn[1]])
 
@@ -272,8 +270,6 @@ def center_options(g: RivalsGame, p: int) -> list[A.Action]:
 
 def scout_picks(g: RivalsGame) -> list[tuple[int, ...]]:
     """Representative Scout picks: pairs of the first copies of distinct regions in the stack."""
-    from game.rivals.economy import number_table
-
     regions = g.state.center["region"]
     if len(regions) < 2:
         return [tuple(range(len(regions)))]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.rivals.catalogue import card_of
-from game.rivals.constants import EVENT_FACES, GOLD, MAX_STORE, STRENGTH, TRADE, WOOL
+from game.rivals.constants import EVENT_FACES, GOLD, MAX_STORE, TRADE, WOOL
 from game.rivals.economy import add, auto_gain, number_table, remove, resource_table, store_cells
 from game.rivals.events import DiceRolled, EventCardDrawn, EventDeckRebuilt, NoEffect
 from game.rivals.pending import queue

@@ -7,7 +7,7 @@ import pytest
 from game.catan import actions as A
 from game.catan.constants import BRICK, DEV_DECK_COUNTS, GRAIN, KNIGHT, LUMBER, MONOPOLY, ORE, ROAD_BUILDING, \
     VICTORY_POINT, WOOL, YEAR_OF_PLENTY
-from game.catan.events import BankShort, CardStolen, GameWon, ResourcesProduced
+from game.catan.events import BankShort, CardStolen, GameWon
 from game.core.errors import IllegalAction, InvalidOptions, MalformedAction, UnknownVariant, WrongPlayer
 from game.core.registry import get_variant, new_game
 from game.core.saves import state_digest

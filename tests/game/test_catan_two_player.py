@@ -8,9 +8,8 @@ import pytest
 
 from game.ai.random_bot import RandomBot
 from game.catan import actions as A
-from game.catan.constants import KNIGHT, ORE, WOOL
+from game.catan.constants import KNIGHT
 from game.catan.two_player import BuildNeutral, ForcedTrade, GiveBack, RemoveKnight, RobberToDesert
-from game.core.errors import IllegalAction
 from game.core.registry import new_game
 from game.core.saves import game_from_json, game_to_json
 from tests.game.catan_invariants import check_invariants

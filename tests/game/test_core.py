@@ -9,11 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from game.catan import actions as A
 from game.core.chance import Chance
 from game.core.errors import IllegalAction, SaveError
 from game.core.registry import new_game
-from game.core.saves import game_to_json, load_game, save_game, state_digest
+from game.core.saves import load_game, save_game, state_digest
 from game.sim import run_game
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,7 +9,7 @@ from game.core.errors import IllegalAction
 from game.rivals import actions as A
 from game.rivals.catalogue import card_of
 from game.rivals.constants import GOLD, STRENGTH
-from game.rivals.economy import add, cell_resource, remove, room_cells, store_cells, totals
+from game.rivals.economy import add, cell_resource, remove, room_cells, store_cells
 from game.rivals.effects.base import DecisionRule
 from game.rivals.effects.common import buildings, remove_from_principality
 from game.rivals.events import NoEffect

@@ -7,12 +7,12 @@ import pytest
 from game.core.errors import IllegalAction
 from game.rivals import actions as A
 from game.rivals.catalogue import card_of, catalogue
-from game.rivals.constants import BRICK, GOLD, GRAIN, LUMBER, ORE, WOOL
+from game.rivals.constants import GOLD, GRAIN, LUMBER, ORE, WOOL
 from game.rivals.economy import number_table, totals
 from game.rivals.principality import cell
 from game.rivals.scoring import hand_limit, stats, update_advantages
 from tests.game.rivals.helpers import (FIELDS, FOREST, GOLD_FIELD, HILLS, LEFT_BOTTOM, LEFT_TOP, MOUNTAINS, PASTURE,
-                                       RIGHT_BOTTOM, RIGHT_TOP, build_at, conserved, free_copy, locate, make_city,
+                                       RIGHT_BOTTOM, RIGHT_TOP, build_at, conserved, free_copy, make_city,
                                        roll, set_store, started, to_hand)
 
 

@@ -8,10 +8,8 @@ from game.core.errors import IllegalAction
 from game.core.registry import new_game
 from game.rivals import actions as A
 from game.rivals.catalogue import card_of
-from game.rivals.economy import number_table, totals
+from game.rivals.economy import number_table
 from game.rivals.scoring import advantage_holder, hand_limit, victory_points
-from game.rivals.setup import set_up
-from game.rivals.mode import INTRO
 from game.core.chance import Chance
 from tests.game.rivals.helpers import (FIELDS, FOREST, GOLD_FIELD, HILLS, LEFT_TOP, MOUNTAINS, PASTURE, RIGHT_TOP,
                                        build_at, conserved, roll, set_store, started, to_hand)
@@ -126,7 +124,6 @@ def test_event_card_and_yule_rebuild() -> None:
     yule = [c for c in s.events if card_of()[c].id == "yule"][0]
     s.events.remove(yule)
     s.events.insert(0, yule)
-    second = s.events[1]
     roll(g, 1, 1)
     # Rebuilt with Yule 4th from the bottom, then a new event was drawn and went under the deck.
     assert len(s.events) == 9 and card_of()[s.events[-5]].id == "yule"
