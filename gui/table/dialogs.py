@@ -592,15 +592,15 @@ class RespondDialog(_ResourceGrid):
 
     def size(self, area: pygame.Rect, scale: float) -> tuple[int, int]:
         """Offer summary, counter grid, buttons."""
-        return px(620, scale), px(492, scale)
+        return px(620, scale), px(514, scale)
 
     def maximum(self, column: str, r: int) -> int | None:
         """Give at most what one holds."""
         return self.hand()[r] if column == "give" else 19
 
     def grid_top(self) -> int:
-        """Below the offer summary."""
-        return self.body_top + px(112, self.s)
+        """Below the offer summary and the hint line."""
+        return self.body_top + px(134, self.s)
 
     def build(self) -> None:
         """Accept, Decline, Counter."""
