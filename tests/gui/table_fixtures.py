@@ -135,3 +135,37 @@ def settle(app: Any, frames: int = 10, dt: float = 0.2) -> None:
     """Let animations run out."""
     for _ in range(frames):
         app.step([], dt)
+
+
+MONKEY_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1600, 900), (1100, 700))
+
+
+def monkey_step(app: Any, scene: Any, rng: Any, keys: list[int], live_targets: Any, *,
+                wander: float, live: float, keyed: float, ctrl: bool, hover_live: bool = False) -> None:
+    """One random step of a monkey test on a table: a random click (below `wander`), a click on something
+    live (below `live`), a key (below `keyed`, with Ctrl now and then when `ctrl`), or a resize; then the
+    table must be back on top."""
+    w, h = app.size
+    roll = rng.random()
+    if roll < wander:
+        pos = (rng.randrange(w), rng.randrange(h))
+        events = [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+                  pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=rng.choice([1, 1, 1, 3]))]
+    elif roll < live:
+        targets = live_targets()
+        if scene.pass_button_rect() is not None:
+            targets.append(scene.pass_button_rect().center)
+        pos = rng.choice(targets) if targets else (w // 2, h // 2)
+        events = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)]
+        if hover_live:
+            events.insert(0, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    elif roll < keyed:
+        mod = pygame.KMOD_CTRL if ctrl and rng.random() < 0.05 else 0
+        events = [pygame.event.Event(pygame.KEYDOWN, key=rng.choice(keys), mod=mod, unicode="", scancode=0)]
+    else:
+        size = rng.choice(MONKEY_SIZES)
+        events = [pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])]
+    app.step(events, 0.03)
+    while len(app.stack) > 1 and app.stack[-1] is not scene:
+        app.pop()
+    assert app.stack and app.stack[-1] is scene

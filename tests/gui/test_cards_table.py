@@ -18,7 +18,7 @@ from game.sim import play_out
 from gui.cards.dialogs import BuildDialog, DiscardDialog, GiveBackDialog, PileDialog
 from gui.cards.scene import CardsTableScene
 from tests.game.cards.helpers import set_hand
-from tests.gui.table_fixtures import click, make_app
+from tests.gui.table_fixtures import click, make_app, monkey_step
 
 
 def cards_game(controllers: list[str], seed: int = 1) -> Any:
@@ -145,32 +145,15 @@ def test_monkey(tmp_path: Path) -> None:
     app.settings.ai_speed = 0.0
     scene.leave = scene.close_dialog  # type: ignore[method-assign]  # stay at the table
     keys = [pygame.K_e, pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_s, pygame.K_n]
-    sizes = [(1280, 720), (1600, 900), (1100, 700)]
+
+    def live() -> list[tuple[int, int]]:
+        targets = [b.rect.center for b in scene.buttons.values() if b.enabled]
+        if scene.dialog is not None:
+            targets += [b.rect.center for b in scene.dialog.buttons if b.enabled]
+            targets += [st.plus.center for st in scene.dialog.steppers] * 2
+        return targets
+
     for _ in range(2000):
-        w, h = app.size
-        roll = rng.random()
-        if roll < 0.6:
-            pos = (rng.randrange(w), rng.randrange(h))
-            events = [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-                      pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=rng.choice([1, 1, 1, 3]))]
-        elif roll < 0.9:
-            targets = [b.rect.center for b in scene.buttons.values() if b.enabled]
-            if scene.dialog is not None:
-                targets += [b.rect.center for b in scene.dialog.buttons if b.enabled]
-                targets += [st.plus.center for st in scene.dialog.steppers] * 2
-            if scene.pass_button_rect() is not None:
-                targets.append(scene.pass_button_rect().center)
-            pos = rng.choice(targets) if targets else (w // 2, h // 2)
-            events = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)]
-        elif roll < 0.98:
-            mod = pygame.KMOD_CTRL if rng.random() < 0.05 else 0
-            events = [pygame.event.Event(pygame.KEYDOWN, key=rng.choice(keys), mod=mod, unicode="", scancode=0)]
-        else:
-            size = rng.choice(sizes)
-            events = [pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])]
-        app.step(events, 0.03)
-        while len(app.stack) > 1 and app.stack[-1] is not scene:
-            app.pop()
-        assert app.stack and app.stack[-1] is scene
+        monkey_step(app, scene, rng, keys, live, wander=0.6, live=0.9, keyed=0.98, ctrl=True)
     assert len(game.log) > 20
     scene.on_exit()

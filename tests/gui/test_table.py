@@ -22,7 +22,7 @@ from game.catan import state as S
 from gui.session import GameSession, speed_factor
 from gui.table.dialogs import DiscardDialog, MaritimeDialog, RespondDialog
 from gui.table.scene import CatanTableScene
-from tests.gui.table_fixtures import catan_game, click, make_app, press, settle
+from tests.gui.table_fixtures import catan_game, click, make_app, monkey_step, press, settle
 
 SIZES = [(1280, 720), (1600, 900), (1920, 1080)]
 I18N = Path(__file__).resolve().parents[2] / "assets" / "i18n"
@@ -219,38 +219,20 @@ def test_monkey(tmp_path: Path) -> None:
     scene.leave = scene.close_dialog  # type: ignore[method-assign]  # stay at the table
     keys = [pygame.K_r, pygame.K_e, pygame.K_SPACE, pygame.K_t, pygame.K_b, pygame.K_ESCAPE, pygame.K_RETURN,
             pygame.K_s, pygame.K_n]
-    sizes = [(1280, 720), (1600, 900), (1100, 700)]
-    for i in range(2000):
-        w, h = app.size
-        roll = rng.random()
-        if roll < 0.7:
-            pos = (rng.randrange(w), rng.randrange(h))
-            events = [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-                      pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=rng.choice([1, 1, 1, 3]))]
-        elif roll < 0.85:
-            # click something that is live: a lit spot or an enabled button
-            m = scene.marks()
-            targets = [scene.board_view.node_screen_pos(n) for n in m.nodes]
-            targets += [scene.board_view.edge_screen_pos(e) for e in m.edges]
-            targets += [scene.board_view.hex_screen_pos(x) for x in m.hexes]
-            targets += [b.rect.center for b in scene.buttons.values() if b.enabled]
-            if scene.dialog is not None:
-                targets += [b.rect.center for b in scene.dialog.buttons if b.enabled]
-                targets += [st.plus.center for st in scene.dialog.steppers]
-            if scene.pass_button_rect() is not None:
-                targets.append(scene.pass_button_rect().center)
-            pos = rng.choice(targets) if targets else (w // 2, h // 2)
-            events = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)]
-        elif roll < 0.97:
-            mod = pygame.KMOD_CTRL if rng.random() < 0.05 else 0
-            events = [pygame.event.Event(pygame.KEYDOWN, key=rng.choice(keys), mod=mod, unicode="", scancode=0)]
-        else:
-            size = rng.choice(sizes)
-            events = [pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])]
-        app.step(events, 0.03)
-        while len(app.stack) > 1 and app.stack[-1] is not scene:
-            app.pop()
-        assert app.stack and app.stack[-1] is scene
+
+    def live() -> list[tuple[int, int]]:
+        m = scene.marks()
+        targets = [scene.board_view.node_screen_pos(n) for n in m.nodes]
+        targets += [scene.board_view.edge_screen_pos(e) for e in m.edges]
+        targets += [scene.board_view.hex_screen_pos(x) for x in m.hexes]
+        targets += [b.rect.center for b in scene.buttons.values() if b.enabled]
+        if scene.dialog is not None:
+            targets += [b.rect.center for b in scene.dialog.buttons if b.enabled]
+            targets += [st.plus.center for st in scene.dialog.steppers]
+        return targets
+
+    for _ in range(2000):
+        monkey_step(app, scene, rng, keys, live, wander=0.7, live=0.85, keyed=0.97, ctrl=True)
     assert len(game.log) > 40
     scene.on_exit()
 

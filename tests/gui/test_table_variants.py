@@ -26,7 +26,7 @@ from game.core.seats import Seat
 from game.sim import play_out
 from gui.table.scene import CatanTableScene
 from gui.table.variant_dialogs import GiveBackDialog, NeutralChoiceDialog
-from tests.gui.table_fixtures import click, make_app, settle
+from tests.gui.table_fixtures import click, make_app, monkey_step, settle
 
 SIZES = [(1280, 720), (1920, 1080)]
 
@@ -384,44 +384,27 @@ def _monkey(app: Any, scene: CatanTableScene, rng: random.Random, steps: int = 2
     """Random clicks, keys and resizes; with feed, every player gets cards from the bank now and then."""
     keys = [pygame.K_r, pygame.K_e, pygame.K_SPACE, pygame.K_t, pygame.K_b, pygame.K_ESCAPE, pygame.K_RETURN,
             pygame.K_n]
-    sizes = [(1280, 720), (1600, 900), (1100, 700)]
     scene.leave = scene.close_dialog  # type: ignore[method-assign]  # stay at the table
+
+    def live() -> list[tuple[int, int]]:
+        m = scene.marks()
+        targets = [scene.board_view.node_screen_pos(n) for n in m.nodes]
+        targets += [scene.board_view.edge_screen_pos(e) for e in m.edges]
+        targets += [scene.board_view.hex_screen_pos(x) for x in m.hexes]
+        targets += [b.rect.center for b in scene.buttons.values() if b.enabled]
+        if scene.dialog is not None:
+            targets += [b.rect.center for b in scene.dialog.buttons if b.enabled] * 4
+            targets += [st.plus.center for st in scene.dialog.steppers]
+            targets += [st.minus.center for st in scene.dialog.steppers]
+        return targets
+
     for step in range(steps):
         if feed and step % 150 == 0:
             for p in range(scene.game.num_players):
                 if sum(scene.game.state.hands[p]) < 4:
                     _take_from_bank(scene.game, p, {r: 1 for r in range(4)})
             scene.game_changed()
-        w, h = app.size
-        roll = rng.random()
-        if roll < 0.6:
-            pos = (rng.randrange(w), rng.randrange(h))
-            events = [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-                      pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=rng.choice([1, 1, 1, 3]))]
-        elif roll < 0.85:
-            m = scene.marks()
-            targets = [scene.board_view.node_screen_pos(n) for n in m.nodes]
-            targets += [scene.board_view.edge_screen_pos(e) for e in m.edges]
-            targets += [scene.board_view.hex_screen_pos(x) for x in m.hexes]
-            targets += [b.rect.center for b in scene.buttons.values() if b.enabled]
-            if scene.dialog is not None:
-                targets += [b.rect.center for b in scene.dialog.buttons if b.enabled] * 4
-                targets += [st.plus.center for st in scene.dialog.steppers]
-                targets += [st.minus.center for st in scene.dialog.steppers]
-            if scene.pass_button_rect() is not None:
-                targets.append(scene.pass_button_rect().center)
-            pos = rng.choice(targets) if targets else (w // 2, h // 2)
-            events = [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-                      pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)]
-        elif roll < 0.97:
-            events = [pygame.event.Event(pygame.KEYDOWN, key=rng.choice(keys), mod=0, unicode="", scancode=0)]
-        else:
-            size = rng.choice(sizes)
-            events = [pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])]
-        app.step(events, 0.03)
-        while len(app.stack) > 1 and app.stack[-1] is not scene:
-            app.pop()
-        assert app.stack and app.stack[-1] is scene
+        monkey_step(app, scene, rng, keys, live, wander=0.6, live=0.85, keyed=0.97, ctrl=False, hover_live=True)
 
 
 def test_monkey_two_player(tmp_path: Path) -> None:
