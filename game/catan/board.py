@@ -206,6 +206,11 @@ def beginner_layout() -> dict[str, Any]:
     return copy.deepcopy(_beginner_layout_cached())
 
 
+def shared_beginner_layout() -> dict[str, Any]:
+    """The beginner layout shared by every new game: read it, never change it (beginner_layout() copies)."""
+    return _beginner_layout_cached()
+
+
 @cache
 def _beginner_layout_cached() -> dict[str, Any]:
     return load_layout(LAYOUTS_DIR / "beginner.json")

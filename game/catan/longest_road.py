@@ -138,3 +138,57 @@ def _spread(links: dict[int, list[tuple[int, int]]], reached: set[int], stack: l
             if y not in reached:
                 reached.add(y)
                 stack.append(y)
+
+
+
+def trail_through(topo: Topology, edge_owner: list[int], node_owner: list[int], player: int,
+                  edge: int) -> int | None:
+    """The longest trail that uses the player's newly built road `edge`, or None if the road closes a loop.
+
+    While the roads on both sides of the new one form trees, a trail through it is the farthest reach on
+    one side, plus the road, plus the farthest reach on the other; no other trail can have grown.
+    """
+    a, b = topo.edges[edge]
+    reach_a = _tree_reach(topo, edge_owner, node_owner, player, a, edge)
+    if reach_a is None:
+        return None
+    reach_b = _tree_reach(topo, edge_owner, node_owner, player, b, edge)
+    if reach_b is None:
+        return None
+    if reach_a[1] & reach_b[1]:
+        return None  # both ends already joined: the new road closes a loop
+    return 1 + reach_a[0] + reach_b[0]
+
+
+def _tree_reach(topo: Topology, edge_owner: list[int], node_owner: list[int], player: int, start: int,
+                skip: int) -> tuple[int, set[int]] | None:
+    """How far the player's roads reach from `start` (not using road `skip`) and the nodes they touch,
+    or None if those roads hold a loop. An opponent's building ends a trail and is not passed."""
+    holder = node_owner[start]
+    if holder != -1 and holder != player:
+        return 0, set()
+    edges = topo.edges
+    node_edges = topo.node_edges
+    distance = {start: 0}
+    order = [start]
+    used = {skip}
+    best = 0
+    for n in order:
+        d = distance[n] + 1
+        for e in node_edges[n]:
+            if e in used or edge_owner[e] != player:
+                continue
+            used.add(e)
+            x, y = edges[e]
+            m = y if x == n else x
+            if d > best:
+                best = d
+            holder = node_owner[m]
+            if holder != -1 and holder != player:
+                continue  # a dead end of its own for every road that reaches it
+            if m in distance:
+                return None
+            distance[m] = d
+            order.append(m)
+    return best, set(distance)
+

@@ -14,7 +14,7 @@ from game.catan.constants import (
     TERRAIN_RESOURCE, VICTORY_POINT, YEAR_OF_PLENTY,
 )
 from game.catan.geometry import Topology, topology
-from game.catan.longest_road import longest_road, owned
+from game.catan.longest_road import longest_road, owned, trail_through
 from game.catan.state import (
     ACCEPTED, COUNTERED, DECLINED, DISCARD, GAME_OVER, MAIN, MOVE_ROBBER, NOBODY, PENDING, ROAD_BUILDING as
     PH_ROAD_BUILDING, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, TRADE_CONFIRM, TRADE_RESPONSE, CatanState, TradeOffer,
@@ -591,7 +591,7 @@ class CatanGame(Game):
         node_level = s.node_level
         robber = s.robber
         owed: list[list[int]] | None = None
-        resources: set[int] = set()
+        wanted = [0, 0, 0, 0, 0]  # per resource, what all players together are owed
         for h, res, nodes in self._producers[total]:
             if h == robber:
                 continue
@@ -600,12 +600,13 @@ class CatanGame(Game):
                 if owner != NOBODY and owner < n:
                     if owed is None:
                         owed = [[0, 0, 0, 0, 0] for _ in range(n)]
-                    owed[owner][res] += node_level[node]
-                    resources.add(res)
+                    level = node_level[node]
+                    owed[owner][res] += level
+                    wanted[res] += level
         if owed is None:
             return
         bank = s.bank
-        short = sorted(r for r in resources if sum(row[r] for row in owed) > bank[r])
+        short = [r for r in range(5) if wanted[r] > bank[r]]
         if short:
             self._apply_bank_rule(owed, short, events)
         hands = s.hands
@@ -613,7 +614,7 @@ class CatanGame(Game):
         for p in range(n):
             row = owed[p]
             hand = hands[p]
-            for r in resources:
+            for r in range(5):
                 amount = row[r]
                 if amount:
                     hand[r] += amount
@@ -672,7 +673,6 @@ class CatanGame(Game):
         s = self.state
         p = a.player
         events: list[Event] = []
-        extends = self._extends_whole_trail(p, a.edge)
         s.edge_owner[a.edge] = p
         s.roads_left[p] -= 1
         events.append(E.PieceBuilt(p, "road", a.edge))
@@ -686,36 +686,15 @@ class CatanGame(Game):
         else:
             self._pay(p, ROAD_COST)
             s.built_this_turn = True
-        if extends:
-            s.road_length[p] += 1
-            self._update_longest_road(events, ())
+        through = trail_through(self.topo, s.edge_owner, s.node_owner, p, a.edge)
+        if through is None:
+            self._update_longest_road(events, (p,))  # a loop: search all the player's roads
         else:
-            self._update_longest_road(events, (p,))
+            if through > s.road_length[p]:
+                s.road_length[p] = through
+            self._update_longest_road(events, ())
         self._after_build(p, "road", events)
         return events
-
-    def _extends_whole_trail(self, player: int, edge: int) -> bool:
-        """Whether a new road surely lengthens the longest trail by one, so no search is needed.
-
-        True when the trail already covers all the player's roads and the new road hangs on at a dead end
-        (an end of every covering trail) that no opponent blocks, towards an intersection the roads do not
-        touch yet.
-        """
-        s = self.state
-        roads = self.roads_of(player)
-        if not roads or s.road_length[player] != len(roads):
-            return False
-        edges = self.topo.edges
-        a, b = edges[edge]
-        touches_a = sum(1 for e in roads if a in edges[e])
-        touches_b = sum(1 for e in roads if b in edges[e])
-        if touches_a == 1 and touches_b == 0:
-            end = a
-        elif touches_b == 1 and touches_a == 0:
-            end = b
-        else:
-            return False
-        return s.node_owner[end] in (NOBODY, player)
 
     def _can_place_road(self, player: int) -> bool:
         s = self.state
@@ -742,8 +721,9 @@ class CatanGame(Game):
             new_nodes = s.extra.get("new_nodes", ())
             s.extra["new_nodes"] = (*new_nodes, a.node)
             # A settlement can break opponents' roads through this intersection.
-            others = tuple(q for q in range(len(s.road_length)) if q != p and any(
-                s.edge_owner[e] == q for e in self.topo.node_edges[a.node]))
+            # Only a road passing through (two of the owner's roads meet here) can be broken.
+            others = tuple(q for q in range(len(s.road_length)) if q != p and sum(
+                s.edge_owner[e] == q for e in self.topo.node_edges[a.node]) >= 2)
             self._update_longest_road(events, others)
         if self._harbor_at[a.node] is not None:
             self.refresh_rates(p)
@@ -991,6 +971,8 @@ class CatanGame(Game):
         """The player's legal actions; offers, counters and discards are enumerated in a small representative form."""
         s = self.state
         phase = s.phase
+        if phase == MAIN:  # the most frequent case first: only the turn player acts
+            return self._legal_main(player) if player == s.current else []
         if player not in self.active_players():
             return []
         if phase == SETUP_SETTLEMENT:
@@ -1020,8 +1002,6 @@ class CatanGame(Game):
                         g <= h for g, h in zip(get, s.hands[q])):
                     out.append(A.ConfirmTrade(player, q))
             return out
-        if phase == MAIN:
-            return self._legal_main(player)
         return []
 
     def _legal_robber_moves(self, player: int) -> list[Action]:
@@ -1035,17 +1015,12 @@ class CatanGame(Game):
                 for node in self.buildings_of(owner):
                     for h in node_hexes[node]:
                         victims[h] |= bit
-        moves = _action_table(player).robber
+        moves = _action_table(player).robber_by_victims
         out: list[Action] = []
         robber = s.robber
         for h in range(19):
             if h != robber:
-                mask = victims[h]
-                row = moves[h]
-                if mask:
-                    out.extend(row[v] for v in range(s.num_players) if mask >> v & 1)
-                else:
-                    out.append(row[None])
+                out.extend(moves[h][victims[h]])
         return out
 
     def _legal_dev_plays(self, player: int, out: list[Action]) -> None:
@@ -1067,6 +1042,22 @@ class CatanGame(Game):
             else:
                 out.extend(A.PlayYearOfPlenty(player, (r,)) for r in range(5) if bank[r])
 
+    def _spot_actions(self, player: int, piece: str) -> tuple[Action, ...]:
+        """The main phase's road or settlement actions, cached while no piece is placed anywhere."""
+        s = self.state
+        key = (piece, "actions", player)
+        version = self._board_version()
+        cached = s.derived.get(key)
+        if cached is not None and cached[0] == version:
+            return cached[1]  # type: ignore[return-value]
+        table = _action_table(player)
+        if piece == "road":
+            actions = tuple(table.road[e] for e in self.road_spots(player))
+        else:
+            actions = tuple(table.settlement[n] for n in self.settlement_spots(player))
+        s.derived[key] = (version, actions)
+        return actions
+
     def _legal_main(self, player: int) -> list[Action]:
         s = self.state
         hand = s.hands[player]
@@ -1074,11 +1065,9 @@ class CatanGame(Game):
         out: list[Action] = [table.end_turn]
         lumber, wool, grain, brick, ore = hand
         if lumber and brick and s.roads_left[player]:
-            road = table.road
-            out.extend(road[e] for e in self.road_spots(player))
+            out.extend(self._spot_actions(player, "road"))
         if lumber and brick and wool and grain and s.settlements_left[player]:
-            settle = table.settlement
-            out.extend(settle[n] for n in self.settlement_spots(player))
+            out.extend(self._spot_actions(player, "settlement"))
         if ore >= 3 and grain >= 2 and s.cities_left[player]:
             city = table.city
             out.extend(city[n] for n in self.city_spots(player))
@@ -1177,6 +1166,10 @@ class _ActionTable:
         self.decline = A.DeclineTrade(player)
         self.discard_one = tuple(A.Discard(player, _ONES[r]) for r in range(5))
         self.robber = tuple({v: A.MoveRobber(player, h, v) for v in (None, *range(6))} for h in range(19))
+        # robber_by_victims[h][mask]: the moves to hex h when `mask` holds a bit per player who can be robbed there
+        self.robber_by_victims = tuple(
+            tuple(tuple(row[v] for v in range(6) if mask >> v & 1) if mask else (row[None],) for mask in range(64))
+            for row in self.robber)
 
 
 @cache

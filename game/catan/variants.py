@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Mapping
 
 from game.catan.actions import catan_codec
-from game.catan.board import Board, beginner_layout, generate_variable_board
+from game.catan.board import Board, beginner_layout, generate_variable_board, shared_beginner_layout
 from game.catan.compact import assemble, beginner_placements, placements_from_json, random_placements
 from game.catan.constants import COLORS, RESOURCES, TERRAIN_RESOURCE
 from game.catan.events import StartingPlayerChosen
@@ -65,7 +65,7 @@ class CatanBase(Variant):
             board = Board.from_json(layout.get("board"))
             start = layout.get("start")
         elif options["board"] == "beginner":
-            data = beginner_layout()
+            data = shared_beginner_layout()
             board = Board.from_json(data["board"])
             start = data["start"]
         else:
