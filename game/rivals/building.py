@@ -8,7 +8,7 @@ from game.core.errors import IllegalAction
 from game.rivals import actions as A
 from game.rivals.catalogue import card_of
 from game.rivals.constants import CENTER_ROW
-from game.rivals.economy import check_payment, greedy_payment, number_table, pay
+from game.rivals.economy import check_cost, check_payment, cost_payments, greedy_payment, number_table, pay
 from game.rivals.events import CardBuilt, CardPlayed, RegionsPlaced
 from game.rivals.pending import queue
 from game.rivals.principality import (cell, expansion_cell, is_city, open_road_columns, open_settlement_columns,
@@ -65,9 +65,11 @@ def site_blocked(g: RivalsGame, p: int, placement: str | None) -> bool:
 
 
 def playable_from_hand(g: RivalsGame, p: int, card: int) -> bool:
-    """Whether a hand card may be used now (it is in the hand and was not taken this turn's end)."""
+    """Whether a hand card may be used now: in the hand and not taken this turn, unless offered for use at once."""
+    from game.rivals.effects.use_now import offered_now
+
     s = g.state
-    return card in s.hands[p] and card not in s.fresh[p]
+    return card in s.hands[p] and (card not in s.fresh[p] or offered_now(s, p, card))
 
 
 def _check_site(g: RivalsGame, p: int, card: int, c: int) -> None:
@@ -90,6 +92,15 @@ def expansion_refusal(g: RivalsGame, p: int, card: int) -> str | None:
     return None
 
 
+def cost_discount(g: RivalsGame, p: int, card: int) -> int:
+    """How many resources of the card's printed cost the player may leave out (of their choice): the sum of
+    the discounts the player's own cards grant to it (Drill Ground for heroes, Building Crane, ...)."""
+    from game.rivals.effects import COST_DISCOUNTS
+
+    owned = set(owned_ids(g.state, p))
+    return sum(rule(g, p, card) for owner, rule in COST_DISCOUNTS.items() if owner in owned)
+
+
 def check_build_expansion(g: RivalsGame, a: A.BuildExpansion) -> None:
     """Refuse unless the card is usable, its conditions hold, the site fits and the payment matches."""
     s, p = g.state, a.player
@@ -102,7 +113,7 @@ def check_build_expansion(g: RivalsGame, a: A.BuildExpansion) -> None:
     if why:
         raise IllegalAction(f"cannot build {card_of()[a.card].id}: {why}")
     _check_site(g, p, a.card, a.cell)
-    check_payment(s, p, a.payment, card_of()[a.card].cost)
+    check_cost(s, p, a.payment, card_of()[a.card].cost, cost_discount(g, p, a.card))
 
 
 def do_build_expansion(g: RivalsGame, a: A.BuildExpansion) -> list:
@@ -137,12 +148,16 @@ def expansion_options(g: RivalsGame, p: int) -> list[A.Action]:
         info = cards[card]
         if not info.is_expansion or card in s.fresh[p] or expansion_refusal(g, p, card):
             continue
-        payment = greedy_payment(s, p, info.cost)
-        if payment is None:
-            continue
-        for c in free_sites(g, p, info.placement):
-            out.append(A.BuildExpansion(p, card, c, payment))
+        out.extend(build_options(g, p, card))
     return out
+
+
+def build_options(g: RivalsGame, p: int, card: int) -> list[A.Action]:
+    """Builds of one expansion card: one greedy payment per discount choice and free site (no usability check)."""
+    info = card_of()[card]
+    return [A.BuildExpansion(p, card, c, payment)
+            for payment in cost_payments(g.state, p, info.cost, cost_discount(g, p, card))
+            for c in free_sites(g, p, info.placement)]
 
 
 def check_build_road(g: RivalsGame, a: A.BuildRoad) -> None:

@@ -186,7 +186,7 @@ def _place_resolve(g: RivalsGame, a: Any, index: int, data: Data, events: list) 
     done(s, index)
 
 
-# --- search_pick: (stack,) ----------------------------------------------------------------------
+# --- search_pick: (stack,) or (stack, source card) -------------------------------------------------
 
 def _search_options(g: RivalsGame, p: int, data: Data) -> list:
     stack = g.state.stacks[data[0]]
@@ -209,6 +209,10 @@ def _search_check(g: RivalsGame, a: Any, data: Data) -> None:
 def _search_resolve(g: RivalsGame, a: Any, index: int, data: Data, events: list) -> None:
     done(g.state, index)
     take_card(g, a.player, data[0], a.index, events)
+    if len(data) > 1:  # a card's search (data[1] names it, e.g. the Library): the card may be used at once
+        from game.rivals.effects.use_now import offer_use_now
+
+        offer_use_now(g, a.player, g.state.hands[a.player][-1], data[1], events)
 
 
 # --- start_search: () -- theme games: pick a basic stack to look through ---------------------------

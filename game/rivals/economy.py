@@ -179,3 +179,31 @@ def any_payment(s: RivalsState, p: int, size: int, exclude: int = -1) -> Payment
         if not need:
             return tuple(out)
     return None
+
+
+def discounted_costs(cost: tuple[int, ...], discount: int) -> list[tuple[int, ...]]:
+    """Every distinct cost left when `discount` resources of the printed cost are left out (payer's choice)."""
+    out = {tuple(cost)}
+    for _ in range(min(discount, sum(cost))):
+        out = {c[:r] + (c[r] - 1,) + c[r + 1:] for c in out for r in range(len(c)) if c[r]}
+    return sorted(out, reverse=True)
+
+
+def check_cost(s: RivalsState, p: int, payment: Payment, cost: tuple[int, ...], discount: int = 0) -> list[int]:
+    """check_payment against a printed cost of which `discount` resources of the payer's choice are left out."""
+    if not discount:
+        return check_payment(s, p, payment, cost)
+    paid = check_payment(s, p, payment, None)
+    if tuple(paid) not in discounted_costs(cost, discount):
+        raise IllegalAction(f"the payment {paid} is not the cost {list(cost)} less {discount} resource(s)")
+    return paid
+
+
+def cost_payments(s: RivalsState, p: int, cost: tuple[int, ...], discount: int = 0) -> list[Payment]:
+    """Greedy payments of the cost, one per distinct choice of the resources a discount leaves out."""
+    out: list[Payment] = []
+    for c in discounted_costs(cost, discount):
+        payment = greedy_payment(s, p, c)
+        if payment is not None and payment not in out:
+            out.append(payment)
+    return out

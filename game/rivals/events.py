@@ -165,13 +165,52 @@ class CardReturned(Event):
 
 @dataclass(frozen=True, slots=True)
 class CardRemoved(Event):
-    """A card left a principality (to a stack, or to the discard pile when stack is -1)."""
+    """A card left a principality (to a stack; -1 the discard pile; -2 back to the face-up stack)."""
 
     kind = "card_removed"
     player: int
     card: str
     cell: int
     stack: int
+
+
+@dataclass(frozen=True, slots=True)
+class ProtectionRolled(Event):
+    """The attacked player rolled the production die against an attack card (Lookout Tower, Heinrich)."""
+
+    kind = "protection_rolled"
+    player: int
+    source: str
+    roll: int
+    protected: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Protected(Event):
+    """An event or attack card did not apply to a player (by: the card or rule that protected them)."""
+
+    kind = "protected"
+    player: int
+    source: str
+    by: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandCardTaken(Event):
+    """A player took a card from the opponent's hand into their own (Traitor)."""
+
+    kind = "hand_card_taken"
+    player: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardCardTaken(Event):
+    """A player took a card of choice from the face-up discard pile into the hand (Guido, Gustav)."""
+
+    kind = "discard_card_taken"
+    player: int
+    card: int
 
 
 @dataclass(frozen=True, slots=True)

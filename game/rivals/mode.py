@@ -32,3 +32,9 @@ def theme_mode(era: str) -> Mode:
 
 
 GOLD = theme_mode("gold")
+TURMOIL = theme_mode("turmoil")
+PROGRESS = theme_mode("progress")
+
+DUEL = Mode("rivals-duel", 13, theme_sets=("gold", "turmoil", "progress"), basic_stacks=3, theme_stacks_per_set=1,
+            crescent_removed=True, duel_events=True, start_hand="search", win_at_start=True, allow_remove=True)
+"""Duel of the Princes: the basic set and the three eras without their crescent cards, no face-up stack, 13 VP."""

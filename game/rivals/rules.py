@@ -103,11 +103,7 @@ def _do_remove(g: RivalsGame, a: A.RemoveCard) -> list:
     from game.rivals.effects.common import remove_from_principality
 
     events: list = []
-    card = g.state.grid[a.player][a.cell]
-    remove_from_principality(g, a.player, a.cell, -1, events)
-    if card_of()[card].face_up:  # a face-up stack card goes back to that stack
-        g.state.discard.remove(card)
-        g.state.face_up.append(card)
+    remove_from_principality(g, a.player, a.cell, -1, events)  # a face-up stack card goes back to that stack
     return events
 
 

@@ -51,6 +51,8 @@ def draw_piles(mode: Mode) -> tuple[list[int], list[int], list[int]]:
         if mode.crescent_removed and inst.crescent and inst.card.type != "event":
             continue
         if inst.card.type == "event":
+            if mode.duel_events and inst.crescent:
+                continue  # the Duel draws 6 of the crescent events at random (duel_events)
             if inst.set == "basic" or inst.set in mode.theme_sets:
                 events.append(inst.index)
         elif inst.set == "basic":
@@ -58,6 +60,13 @@ def draw_piles(mode: Mode) -> tuple[list[int], list[int], list[int]]:
         elif inst.set in mode.theme_sets:
             theme.append(inst.index)
     return basic, theme, events
+
+
+def duel_events(chance: Chance, count: int = 6) -> list[int]:
+    """The Duel's random part of the event deck: `count` of the 15 crescent events, shuffled and drawn."""
+    cat = catalogue()
+    crescent = sorted(i.index for i in cat.instances if i.card.type == "event" and i.crescent)
+    return chance.shuffled(crescent)[:count]
 
 
 def draw_stacks(mode: Mode, basic: list[int], theme: list[int],
@@ -86,11 +95,12 @@ def set_up(mode: Mode, colors: tuple[str, ...], chance: Chance) -> tuple[RivalsS
     """The starting state of a mode: the intro rules, with the theme hooks read from the mode."""
     cat = catalogue()
     basic, theme, events = draw_piles(mode)
-    if mode.duel_events or mode.crescent_removed or mode.start_hand not in ("top", "search"):
-        raise InvalidOptions(f"{mode.id}: only the introductory and theme games can be set up so far")
+    if mode.start_hand not in ("top", "search"):
+        raise InvalidOptions(f"{mode.id}: unknown way to take starting hands {mode.start_hand!r}")
     from game.rivals.effects import ACTION_RULES, EVENT_RULES
 
-    missing = sorted({cat.instances[i].card.id for i in events} - set(EVENT_RULES) - {"yule"})  # Yule rebuilds the deck
+    possible = events + [i.index for i in cat.instances if mode.duel_events and i.card.type == "event" and i.crescent]
+    missing = sorted({cat.instances[i].card.id for i in possible} - set(EVENT_RULES) - {"yule"})  # Yule rebuilds the deck
     missing += sorted({cat.instances[i].card.id for i in theme if cat.instances[i].card.is_action}
                       - set(ACTION_RULES))
     if missing:
@@ -103,6 +113,8 @@ def set_up(mode: Mode, colors: tuple[str, ...], chance: Chance) -> tuple[RivalsS
     s.center["region"] = chance.shuffled(sorted(i.index for i in cat.instances if i.back == "region"))
     stacks, backs, face_up = draw_stacks(mode, basic, theme, chance)
     s.stacks, s.stack_backs, s.face_up = stacks, backs, face_up
+    if mode.duel_events:
+        events = events + duel_events(chance)
     s.events = build_event_deck(events, chance)
     placed = set(s.all_places())
     s.box = [i.index for i in cat.instances if i.index not in placed]

@@ -11,7 +11,7 @@ from game.core.seats import Seat
 from game.core.variant import Variant
 from game.rivals.actions import rivals_codec
 from game.rivals.constants import COLORS
-from game.rivals.mode import GOLD, INTRO, Mode
+from game.rivals.mode import DUEL, GOLD, INTRO, PROGRESS, TURMOIL, Mode
 from game.rivals.rules import RivalsGame
 from game.rivals.setup import set_up
 
@@ -60,4 +60,31 @@ class RivalsGold(RivalsIntro):
     mode: ClassVar[Mode] = GOLD
 
 
-VARIANTS: tuple[type[Variant], ...] = (RivalsIntro, RivalsGold)
+class RivalsTurmoil(RivalsIntro):
+    """The theme game "Era of Turmoil": basic set plus the Era of Turmoil, face-up Hedge Taverns, 12 VP."""
+
+    id = "rivals-turmoil"
+    aliases = ("katan-duel-turmoil",)
+    name_key = "variant.rivals-turmoil"
+    mode: ClassVar[Mode] = TURMOIL
+
+
+class RivalsProgress(RivalsIntro):
+    """The theme game "Era of Progress": basic set plus the Era of Progress, face-up Universities, 12 VP."""
+
+    id = "rivals-progress"
+    aliases = ("katan-duel-progress",)
+    name_key = "variant.rivals-progress"
+    mode: ClassVar[Mode] = PROGRESS
+
+
+class RivalsDuel(RivalsIntro):
+    """Duel of the Princes: the basic set and all three eras without crescent cards, 6 + 6 events, 13 VP."""
+
+    id = "rivals-duel"
+    aliases = ("katan-duel-princes", "duel-of-the-princes")
+    name_key = "variant.rivals-duel"
+    mode: ClassVar[Mode] = DUEL
+
+
+VARIANTS: tuple[type[Variant], ...] = (RivalsIntro, RivalsGold, RivalsTurmoil, RivalsProgress, RivalsDuel)

@@ -37,19 +37,22 @@ class RivalsView:
     decision: tuple[str, tuple[Any, ...]] | None
     revealed: dict[str, tuple[int, ...]]
     target_vp: int
+    stack_backs: tuple[str, ...] = ()  # the backs of the draw stacks are public: which set each stack holds
 
     @staticmethod
     def of(game: RivalsGame, player: int) -> RivalsView:
-        """Build the view; the searched stack, the region stack (with a Scout) or the opponent's hand
-        (Fraternal Feuds) are revealed only while this seat is entitled to look."""
+        """Build the view; the searched stack, the region stack (with a Scout), the opponent's hand
+        (Fraternal Feuds, Traitor) or the discard pile (Guido, Gustav) are revealed only while this seat may look."""
         s = game.state
         index = item_index(s, player) if player in (0, 1) else -1
         decision = (s.pending[index][2], s.pending[index][3]) if index >= 0 else None
         revealed: dict[str, tuple[int, ...]] = {}
         if decision and decision[0] in ("search_pick", "start_pick"):
             revealed["stack"] = tuple(s.stacks[decision[1][0]])
-        if decision and decision[0] == "feuds_pick":
+        if decision and decision[0] in ("feuds_pick", "traitor_pick"):
             revealed["opponent_hand"] = tuple(s.hands[1 - player])
+        if decision and decision[0] == "discard_pick":  # Guido, Gustav: the whole discard pile
+            revealed["discard"] = tuple(s.discard)
         if player in (0, 1) and s.phase == "action" and not s.pending and player == s.current:
             from game.rivals.catalogue import card_of
 
@@ -77,4 +80,5 @@ class RivalsView:
             decision=decision,
             revealed=revealed,
             target_vp=game.mode.target_vp,
+            stack_backs=tuple(s.stack_backs),
         )

@@ -46,3 +46,7 @@ class UseRule:
     options: Callable[[RivalsGame, int, int], list[Action]]
     check: Callable[[RivalsGame, Any], None]
     resolve: Callable[[RivalsGame, Any, list], None]
+# (game, player, card) -> resources of the card's printed cost the player may leave out; keyed by the owned card.
+DiscountRule = Callable[["RivalsGame", int, int], int]
+# (game, player, lost card, events): run when an event or an opponent's action card takes a card off the grid.
+LossHook = Callable[["RivalsGame", int, int, list], None]

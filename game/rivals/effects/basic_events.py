@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, product
 from typing import TYPE_CHECKING, Any
 
 from game.core.errors import IllegalAction
@@ -11,7 +11,7 @@ from game.rivals.catalogue import card_of
 from game.rivals.constants import GOLD, STRENGTH
 from game.rivals.economy import add, cell_resource, remove, room_cells, store_cells
 from game.rivals.effects.base import DecisionRule
-from game.rivals.effects.common import buildings, remove_from_principality
+from game.rivals.effects.common import buildings, lose_from_principality
 from game.rivals.events import NoEffect
 from game.rivals.handcards import back_of, put_under
 from game.rivals.pending import done, queue, replace
@@ -185,7 +185,7 @@ def _feud_remove_check(g: RivalsGame, a: Any, data: Data) -> None:
 
 def _feud_remove_resolve(g: RivalsGame, a: Any, index: int, data: Data, events: list) -> None:
     done(g.state, index)
-    remove_from_principality(g, a.player, a.cell, a.stack, events)
+    lose_from_principality(g, a.player, a.cell, a.stack, events)  # an event or an attack took it
 
 
 def _feud_remove_auto(g: RivalsGame, p: int, index: int, data: Data, events: list) -> bool:
@@ -205,9 +205,8 @@ def _feuds_options(g: RivalsGame, p: int, data: Data) -> list:
     hand = g.state.hands[1 - p]
     out = []
     for cards in combinations(hand, _feuds_count(g, p)):
-        for i in _matching(g, cards[0]):
-            if all(i in _matching(g, c) for c in cards):
-                out.append(A.PickHandCards(p, tuple(cards), (i,) * len(cards)))
+        # Each card goes under a stack of its own back: cards of different backs go to different stacks.
+        out.extend(A.PickHandCards(p, tuple(cards), stacks) for stacks in product(*(_matching(g, c) for c in cards)))
     return out
 
 

@@ -35,7 +35,8 @@ def units(g: RivalsGame, p: int) -> list[int]:
 
 
 def remove_from_principality(g: RivalsGame, p: int, c: int, stack: int, events: list) -> int:
-    """Take the top card off a cell (a card beneath comes back up); under a stack, or discard when stack is -1."""
+    """Take the top card off a cell (a card beneath comes back up); under a stack, or discard when stack is -1.
+    A card of the theme game's face-up stack always goes back to that stack (stack -2 in the event)."""
     s = g.state
     card = s.grid[p][c]
     if s.store[p][c]:  # a Gold Cache's gold leaves with it
@@ -43,9 +44,26 @@ def remove_from_principality(g: RivalsGame, p: int, c: int, stack: int, events: 
 
         remove(s, p, c, s.store[p][c], "removed", events)
     s.grid[p][c] = s.under[p].pop(c, -1)
-    if stack >= 0:
+    if g.mode.face_up and card_of()[card].face_up in g.mode.theme_sets:
+        # Ruling: as when removed by its owner (theme rule), it never enters a draw stack or the discard pile.
+        stack = -2
+        s.face_up.append(card)
+    elif stack >= 0:
         s.stacks[stack].append(card)
     else:
         s.discard.append(card)
     events.append(CardRemoved(p, card_of()[card].id, c, stack))
+    return card
+
+
+def lose_from_principality(g: RivalsGame, p: int, c: int, stack: int, events: list) -> int:
+    """A card the player loses to an event or an opponent's action card: removed as above, then the loss hooks
+    of the player's remaining cards run (Irmgard; a lost Irmgard is gone before her own hook could run)."""
+    from game.rivals.effects import ON_LOSS
+
+    card = remove_from_principality(g, p, c, stack, events)
+    for owned in sorted(set(buildings(g, p) + units(g, p))):
+        hook = ON_LOSS.get(card_of()[g.state.grid[p][owned]].id)
+        if hook:
+            hook(g, p, card, events)
     return card

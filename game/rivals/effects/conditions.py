@@ -49,6 +49,14 @@ def _met(g: RivalsGame, p: int, req: str) -> bool:
         from game.rivals.building import free_sites
 
         return bool(free_sites(g, p, "on_parish_hall"))
+    if req == "opponent_storable":
+        from game.rivals.effects.gold_actions import take_targets
+
+        return bool(take_targets(g, p, 63))
+    if req == "opponent_unprotected_building":
+        from game.rivals.effects.turmoil_cards import arson_targets
+
+        return bool(arson_targets(g, o))
     if req in ("before_roll", "building_settlement", "event_revealed"):
         return True  # timing conditions are checked by the phase of the card's rule
     return req in owned_ids(s, p)

@@ -96,9 +96,11 @@ def roll(g: RivalsGame, production: int, event_value: int) -> list:
     return g.apply(A.Roll(g.state.current))
 
 
-def gold_started(seed: int = 0, current: int = 0, empty_hands: bool = True) -> RivalsGame:
-    """An Era of Gold game after the searched starting hands and arranging, in the roll phase of `current`."""
-    g = new_game("rivals-gold", 2, seed=seed)
+def gold_started(seed: int = 0, current: int = 0, empty_hands: bool = True,
+                 variant: str = "rivals-gold") -> RivalsGame:
+    """A theme game (Era of Gold unless told) after the searched starting hands and arranging, in the roll phase
+    of `current`."""
+    g = new_game(variant, 2, seed=seed)
     assert isinstance(g, RivalsGame)
     first = g.active_players()[0]
     for p, stack in ((first, 0), (1 - first, 1)):
@@ -115,6 +117,11 @@ def gold_started(seed: int = 0, current: int = 0, empty_hands: bool = True) -> R
                 s.stacks[s.stack_backs.index(catalogue().instances[c].back)].append(c)
             s.hands[p].clear()
     return g
+
+
+def turmoil_started(seed: int = 0, current: int = 0, empty_hands: bool = True) -> RivalsGame:
+    """An Era of Turmoil game after the searched starting hands and arranging, in the roll phase of `current`."""
+    return gold_started(seed, current, empty_hands, "rivals-turmoil")
 
 
 def face_up_copy(g: RivalsGame, card_id: str) -> int:

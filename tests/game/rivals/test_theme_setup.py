@@ -11,10 +11,9 @@ from game.core.registry import new_game
 from game.rivals import actions as A
 from game.rivals.catalogue import card_of, catalogue
 from game.rivals.constants import CENTER_ROW
-from game.rivals.mode import GOLD, Mode, theme_mode
+from game.rivals.mode import GOLD
 from game.rivals.principality import cell
 from game.rivals.scoring import victory_points
-from game.rivals.setup import set_up
 from tests.game.rivals.helpers import (FOREST, GOLD_FIELD, LEFT_TOP, MOUNTAINS, build_at, conserved, face_up_copy,
                                        gold_started, make_city, roll, set_store, to_hand)
 
@@ -44,17 +43,6 @@ def test_gold_event_deck_twelve_with_yule_fourth_from_bottom() -> None:
         assert _ids(s.events) == Counter({"yule": 1, "invention": 1, "year_of_plenty": 2, "traveling_merchant": 3,
                                           "trade_ships_race": 2, "feud": 1, "fraternal_feuds": 1,
                                           "gift_for_the_prince": 1})
-
-
-def test_other_eras_not_set_up_yet() -> None:
-    from game.core.chance import Chance
-    from game.core.errors import InvalidOptions
-
-    with pytest.raises(InvalidOptions):
-        set_up(theme_mode("turmoil"), ("red", "blue"), Chance(1))
-    with pytest.raises(InvalidOptions):
-        set_up(Mode("duel", 13, ("gold", "turmoil", "progress"), 3, 1, crescent_removed=True), ("red", "blue"),
-               Chance(1))
 
 
 def test_starting_hand_search_keeps_order_and_is_revealed() -> None:
