@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache
 
 from game.core.errors import IllegalAction
 from game.rivals.catalogue import card_of, catalogue
-from game.rivals.constants import CELLS, GOLD, MAX_STORE, WIDTH
+from game.rivals.constants import CELLS, GOLD, MAX_STORE, RESOURCES, WIDTH
 from game.rivals.events import ResourceChanged, ResourceLost
 from game.rivals.state import RivalsState
 
@@ -25,16 +25,16 @@ def number_table() -> tuple[int, ...]:
     return tuple(i.number for i in catalogue().instances)
 
 
-def store_cells(s: RivalsState, p: int) -> list[int]:
+def store_cells(s: RivalsState, p: int) -> tuple[int, ...]:
     """Cells of the player's cards that store resources (regions and Gold Caches)."""
-    return list(_store_cells(tuple(s.grid[p])))
-
-
-@lru_cache(maxsize=8192)
-def _store_cells(grid: tuple[int, ...]) -> tuple[int, ...]:
-    # A pure function of the grid, memoised like scoring's expansion cells.
+    grid = s.grid[p]
+    hit = grid.memo.get("stores")
+    if hit is not None and hit[0] == grid.version:
+        return hit[1]  # type: ignore[no-any-return]
     table = resource_table()
-    return tuple(c for c in _EVEN_CELLS if grid[c] >= 0 and table[grid[c]] >= 0)
+    cells = tuple(c for c in _EVEN_CELLS if grid[c] >= 0 and table[grid[c]] >= 0)
+    grid.memo["stores"] = (grid.version, cells)
+    return cells
 
 
 _EVEN_CELLS = tuple(row * WIDTH + x for row in (0, 1, 3, 4) for x in range(0, WIDTH, 2))
@@ -139,18 +139,35 @@ def pay(s: RivalsState, p: int, payment: Payment, source: str, events: list) -> 
         remove(s, p, c, n, source, events)
 
 
+def cells_by_resource(s: RivalsState, p: int) -> tuple[tuple[int, ...], ...]:
+    """The player's storing cells grouped by the resource they hold (index = resource)."""
+    grid = s.grid[p]
+    hit = grid.memo.get("by_resource")
+    if hit is not None and hit[0] == grid.version:
+        return hit[1]  # type: ignore[no-any-return]
+    table = resource_table()
+    groups: list[list[int]] = [[] for _ in RESOURCES]
+    for c in store_cells(s, p):
+        groups[table[grid[c]]].append(c)
+    value = tuple(tuple(g) for g in groups)
+    grid.memo["by_resource"] = (grid.version, value)
+    return value
+
+
 def greedy_payment(s: RivalsState, p: int, cost: tuple[int, ...]) -> Payment | None:
     """A payment of the cost taking from the fullest cells first, or None when the player cannot pay."""
     if not any(cost):
         return ()
-    table = resource_table()
-    grid, store = s.grid[p], s.store[p]
-    cells = store_cells(s, p)
+    store = s.store[p]
+    by_resource = cells_by_resource(s, p)
+    for res, need in enumerate(cost):
+        if need and sum(store[c] for c in by_resource[res]) < need:
+            return None
     out: list[tuple[int, int]] = []
     for res, need in enumerate(cost):
         if not need:
             continue
-        mine = sorted((c for c in cells if table[grid[c]] == res and store[c]), key=lambda c: (-store[c], c))
+        mine = sorted((c for c in by_resource[res] if store[c]), key=lambda c: (-store[c], c))
         for c in mine:
             take = min(need, store[c])
             out.append((c, take))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 
 from game.rivals.catalogue import card_of
 from game.rivals.constants import CENTER_ROW, STRENGTH, TOKENS, TRADE, WIDTH
@@ -10,23 +9,34 @@ from game.rivals.events import AdvantageChanged
 from game.rivals.state import RivalsState
 
 
-def expansion_cells(s: RivalsState, p: int) -> list[int]:
+def expansion_cells(s: RivalsState, p: int) -> tuple[int, ...]:
     """Cells holding the player's expansion cards (sites and region expansions)."""
-    return list(_expansion_cells(tuple(s.grid[p])))
-
-
-@lru_cache(maxsize=8192)
-def _expansion_cells(grid: tuple[int, ...]) -> tuple[int, ...]:
-    # A pure function of the grid, memoised: principalities change rarely and are scanned often.
+    grid = s.grid[p]
+    hit = grid.memo.get("expansions")
+    if hit is not None and hit[0] == grid.version:
+        return hit[1]  # type: ignore[no-any-return]
     cards = card_of()
-    return tuple(c for c in _OUTER_CELLS if grid[c] >= 0 and cards[grid[c]].type != "region")
+    cells = tuple(c for c in _OUTER_CELLS if grid[c] >= 0 and cards[grid[c]].type != "region")
+    grid.memo["expansions"] = (grid.version, cells)
+    return cells
 
 
 _OUTER_CELLS = tuple(c for row in (0, 1, 3, 4) for c in range(row * WIDTH, (row + 1) * WIDTH))
 
 
-def owned_ids(s: RivalsState, p: int) -> list[str]:
+def owned_ids(s: RivalsState, p: int) -> tuple[str, ...]:
     """Ids of every expansion the player has built (cards beneath others included)."""
+    grid = s.grid[p]
+    key = (grid.version, len(s.under[p]))  # cards beneath others change only together with the grid
+    hit = grid.memo.get("owned")
+    if hit is not None and hit[0] == key:
+        return hit[1]  # type: ignore[no-any-return]
+    value = tuple(_owned_ids(s, p))
+    grid.memo["owned"] = (key, value)
+    return value
+
+
+def _owned_ids(s: RivalsState, p: int) -> list[str]:
     cards = card_of()
     out = [cards[s.grid[p][c]].id for c in expansion_cells(s, p)]
     out.extend(cards[k].id for c, k in s.under[p].items() if (c // WIDTH) != CENTER_ROW)
@@ -35,6 +45,17 @@ def owned_ids(s: RivalsState, p: int) -> list[str]:
 
 def stats(s: RivalsState, p: int) -> tuple[int, int, int, int]:
     """Strength, skill, commerce and progress of a principality."""
+    grid = s.grid[p]
+    key = (grid.version, len(s.under[p]))  # cards beneath others change only together with the grid
+    hit = grid.memo.get("stats")
+    if hit is not None and hit[0] == key:
+        return hit[1]  # type: ignore[no-any-return]
+    value = _stats(s, p)
+    grid.memo["stats"] = (key, value)
+    return value
+
+
+def _stats(s: RivalsState, p: int) -> tuple[int, int, int, int]:
     cards = card_of()
     st = sk = co = pr = 0
     ships = 0

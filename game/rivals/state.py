@@ -6,6 +6,26 @@ from typing import Any
 
 from game.rivals.constants import CELLS
 
+class Grid(list):
+    """One principality's cells (card index or -1); every write bumps `version`, which keys the caches of facts
+    derived from the cells (which cells hold regions, expansions, ...) kept in `memo`."""
+
+    __slots__ = ("version", "memo")
+
+    def __init__(self, cells: list[int]) -> None:
+        super().__init__(cells)
+        self.version = 0
+        self.memo: dict[str, tuple[Any, Any]] = {}  # name -> (key the value was computed for, value)
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        super().__setitem__(index, value)
+        self.version += 1
+
+    def copy(self) -> Grid:  # type: ignore[override]
+        """An independent copy with its own (empty) caches."""
+        return Grid(self)
+
+
 # A pending decision: (batch, player, kind, data). Items of the same leading batch are open at once.
 Pending = tuple[int, int, str, tuple[Any, ...]]
 
@@ -18,7 +38,7 @@ class RivalsState:
                  "exchanged", "tokens", "winner", "next_batch", "started", "used")
 
     def __init__(self, num_stacks: int) -> None:
-        self.grid: list[list[int]] = [[-1] * CELLS, [-1] * CELLS]
+        self.grid: list[Grid] = [Grid([-1] * CELLS), Grid([-1] * CELLS)]
         self.store: list[list[int]] = [[0] * CELLS, [0] * CELLS]
         self.under: list[dict[int, int]] = [{}, {}]  # cell -> card lying beneath (settlement under a city)
         self.hands: list[list[int]] = [[], []]
@@ -45,7 +65,7 @@ class RivalsState:
     def clone(self) -> RivalsState:
         """An independent copy."""
         o = RivalsState.__new__(RivalsState)
-        o.grid = [self.grid[0][:], self.grid[1][:]]
+        o.grid = [self.grid[0].copy(), self.grid[1].copy()]
         o.store = [self.store[0][:], self.store[1][:]]
         o.under = [dict(self.under[0]), dict(self.under[1])]
         o.hands = [self.hands[0][:], self.hands[1][:]]

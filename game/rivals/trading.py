@@ -8,21 +8,31 @@ from game.core.errors import IllegalAction
 from game.rivals import actions as A
 from game.rivals.catalogue import card_of
 from game.rivals.constants import MAX_STORE, RESOURCES
-from game.rivals.economy import add, cell_resource, check_payment, pay, room_cells, store_cells, totals
+from game.rivals.economy import add, cell_resource, cells_by_resource, check_payment, pay
 from game.rivals.events import Traded
 from game.rivals.principality import site_regions
 from game.rivals.scoring import expansion_cells
 
 if TYPE_CHECKING:
     from game.rivals.rules import RivalsGame
+    from game.rivals.state import RivalsState
 
 
 def rate(g: RivalsGame, p: int, res: int) -> int:
     """2 with a trade ship of that resource, else 3."""
+    return 2 if RESOURCES[res] in ship_kinds(g.state, p) else 3
+
+
+def ship_kinds(s: RivalsState, p: int) -> frozenset[str]:
+    """The kinds of the player's trade ships ("brick", ..., "adjacent" for the Large Trade Ship)."""
+    grid = s.grid[p]
+    hit = grid.memo.get("ships")
+    if hit is not None and hit[0] == grid.version:
+        return hit[1]  # type: ignore[no-any-return]
     cards = card_of()
-    s = g.state
-    name = RESOURCES[res]
-    return 2 if any(cards[s.grid[p][c]].ship == name for c in expansion_cells(s, p)) else 3
+    value = frozenset(cards[grid[c]].ship for c in expansion_cells(s, p) if cards[grid[c]].ship)
+    grid.memo["ships"] = (grid.version, value)
+    return value
 
 
 def check_trade(g: RivalsGame, a: A.Trade) -> None:
@@ -64,30 +74,33 @@ def do_trade(g: RivalsGame, a: A.Trade) -> list:
 def trade_options(g: RivalsGame, p: int) -> list[A.Action]:
     """For each kind at its rate: one greedy payment and one target cell per other kind."""
     s = g.state
-    have = totals(s, p)
-    targets: dict[int, int] = {}
-    for c in room_cells(s, p):
-        r = cell_resource(s, p, c)
-        if r not in targets or s.store[p][c] < s.store[p][targets[r]]:
-            targets[r] = c
+    store = s.store[p]
+    by_resource = cells_by_resource(s, p)
+    targets: dict[int, int] = {}  # per resource, its emptiest cell with room
+    for r, cells in enumerate(by_resource):
+        for c in cells:
+            if store[c] < MAX_STORE and (r not in targets or store[c] < store[targets[r]]):
+                targets[r] = c
     if not targets:
         return []
     out: list[A.Action] = []
-    cells = store_cells(s, p)
+    ships = ship_kinds(s, p)
     for give in range(6):
-        need = rate(g, p, give)
-        if have[give] < need:
+        need = 2 if RESOURCES[give] in ships else 3
+        cells = by_resource[give]
+        if sum(store[c] for c in cells) < need:
             continue
         payment = []
         left = need
-        for c in sorted((c for c in cells if cell_resource(s, p, c) == give and s.store[p][c]),
-                        key=lambda c: -s.store[p][c]):
+        for c in sorted((c for c in cells if store[c]), key=lambda c: -store[c]):
             take = min(left, s.store[p][c])
             payment.append((c, take))
             left -= take
             if not left:
                 break
         out.extend(A.Trade(p, tuple(payment), tc, -1) for r, tc in targets.items() if r != give)
+    if "adjacent" not in ships:
+        return out
     cards = card_of()
     for c in expansion_cells(s, p):
         if cards[s.grid[p][c]].ship == "adjacent":

@@ -127,3 +127,15 @@ def turmoil_started(seed: int = 0, current: int = 0, empty_hands: bool = True) -
 def face_up_copy(g: RivalsGame, card_id: str) -> int:
     """A copy of the card in the face-up stack."""
     return next(c for c in g.state.face_up if card_of()[c].id == card_id)
+
+
+def assert_finished_or_exhausted(g: RivalsGame, target: int) -> None:
+    """A random game either has a winner with the target, or ran dry: every draw stack and every centre
+    stack of roads, settlements and cities is empty, so no rule lets either player grow any more (the
+    rulebook has no rule for exhausted stacks; random play can reach that state)."""
+    if g.is_over():
+        assert g.vp(g.winner()) >= target
+        return
+    s = g.state
+    assert not any(s.stacks) and not s.center["road"] and not s.center["settlement"] and not s.center["city"], \
+        "the game neither ended nor ran out of cards"

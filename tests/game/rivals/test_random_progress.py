@@ -12,7 +12,7 @@ from game.rivals.economy import store_cells
 from game.rivals.scoring import hand_limit, stats, victory_points
 from game.sim import run_game
 from tests.game.playout_checks import assert_save_round_trip, play_checked
-from tests.game.rivals.helpers import conserved
+from tests.game.rivals.helpers import assert_finished_or_exhausted, conserved
 from tests.game.rivals.test_random_games import _probe
 from tests.game.rivals.test_random_gold import _vp
 
@@ -40,7 +40,7 @@ def _check(g) -> None:
 def _play(seed: int) -> None:
     g = new_game("rivals-progress", 2, seed=seed)
     play_checked(g, random.Random(seed), _check, _probe, probe_every=7, max_steps=8000)
-    assert g.is_over() and g.vp(g.winner()) >= 12
+    assert_finished_or_exhausted(g, 12)
     assert_save_round_trip(g)
 
 

@@ -14,7 +14,7 @@ from game.rivals.economy import store_cells
 from game.rivals.scoring import victory_points
 from game.sim import run_game
 from tests.game.playout_checks import assert_save_round_trip, play_checked
-from tests.game.rivals.helpers import conserved
+from tests.game.rivals.helpers import assert_finished_or_exhausted, conserved
 from tests.game.rivals.test_random_games import _probe
 from tests.game.rivals.test_random_gold import _vp
 
@@ -39,7 +39,7 @@ def _check(g) -> None:
 def _play(seed: int, played: Counter) -> None:
     g = new_game("rivals-turmoil", 2, seed=seed)
     play_checked(g, random.Random(seed), _check, _probe, probe_every=7, max_steps=8000)
-    assert g.is_over() and g.vp(g.winner()) >= 12
+    assert_finished_or_exhausted(g, 12)
     assert_save_round_trip(g)
     played.update(card_of()[e.action.card].id for e in g.log if isinstance(e.action, A.PlayCard))
 
