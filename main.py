@@ -30,7 +30,8 @@ def build_parser() -> argparse.ArgumentParser:
                                "'end' plays the game to its end first (default: menu)")
     headless.add_argument("--variant", default="catan-base", help="variant id (default: catan-base)")
     headless.add_argument("--seed", type=int, default=1, help="game seed (default: 1)")
-    headless.add_argument("--players", type=int, default=4, help="number of players (default: 4)")
+    headless.add_argument("--players", type=int, default=None,
+                          help="number of players (default: 4, or as many as the variant allows)")
     headless.add_argument("--ai", default="3",
                           help="AI seats: all | none | a number (the last N seats) | a comma list of controllers "
                                "such as human,heuristic,random,random (default: 3)")

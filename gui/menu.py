@@ -218,7 +218,7 @@ def autosave_summary(app: App) -> dict[str, Any] | None:
 
 
 class MenuScene(WidgetScene):
-    """Continue, New game, Load, Settings, Rules, Quit over the island backdrop."""
+    """Continue, New game, Load, Settings, Rules, Rivals cards, Quit over the island backdrop."""
 
     def __init__(self, app: App) -> None:
         self.backdrop = backdrop_for(app)
@@ -247,6 +247,7 @@ class MenuScene(WidgetScene):
             ("menu.load", self.load, "secondary", True),
             ("menu.settings", self.settings, "secondary", True),
             ("menu.rules", self.rules, "secondary", True),
+            ("menu.rivals_cards", self.rivals_cards, "secondary", True),
             ("menu.quit", self.app.quit, "secondary", True),
         ]
         self.buttons = []
@@ -293,6 +294,12 @@ class MenuScene(WidgetScene):
         from gui.rules_scene import RulesScene
 
         self.app.push(RulesScene(self.app))
+
+    def rivals_cards(self) -> None:
+        """Open the Rivals card catalogue."""
+        from gui.rivals_catalogue import RivalsCatalogueScene
+
+        self.app.push(RivalsCatalogueScene(self.app))
 
     def back(self) -> None:
         """Escape on the title screen does nothing (Quit is a button)."""

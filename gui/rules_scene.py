@@ -1,4 +1,5 @@
-"""The rules almanac: a list of terms A–Z and a scrollable text pane (assets/rules/<lang>.md)."""
+"""The rules almanac: a list of terms and a scrollable text pane, for the board game (assets/rules/<lang>.md)
+or for Rivals for Catan (assets/rules/rivals_<lang>.md), chosen by two tabs."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
     from gui.app import App
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "assets" / "rules"
+DOCS = ("catan", "rivals")  # the rule documents the almanac offers, each one file per language
 NUMBERED = re.compile(r"^(\d+)\.\s+(.*)$")
 EXAMPLE_COLOR = (214, 220, 228)
 
@@ -74,12 +76,16 @@ def parse_rules(text: str) -> tuple[str, list[Term]]:
     return title, terms
 
 
-def load_rules(lang: str) -> tuple[str, list[Term]]:
-    """The rules in a language (English when that language has none)."""
-    path = RULES_DIR / f"{lang}.md"
-    if not path.is_file():
-        path = RULES_DIR / "en.md"
-    return parse_rules(path.read_text(encoding="utf-8"))
+def rules_path(lang: str, doc: str = "catan") -> Path:
+    """The file of a rule document in a language (English when that language has none)."""
+    stem = "" if doc == "catan" else f"{doc}_"
+    path = RULES_DIR / f"{stem}{lang}.md"
+    return path if path.is_file() else RULES_DIR / f"{stem}en.md"
+
+
+def load_rules(lang: str, doc: str = "catan") -> tuple[str, list[Term]]:
+    """A rule document ("catan" or "rivals") in a language (English when that language has none)."""
+    return parse_rules(rules_path(lang, doc).read_text(encoding="utf-8"))
 
 
 Run = tuple[str, bool]
@@ -153,10 +159,13 @@ def render_term(term: Term, width: int, scale: float) -> pygame.Surface:
 class RulesScene(WidgetScene):
     """Browse the rule terms; the wheel scrolls the text (or the list when the mouse is over it)."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, doc: str = "catan") -> None:
         from gui.menu import backdrop_for
 
         self.backdrop = backdrop_for(app)
+        self.doc = doc if doc in DOCS else DOCS[0]
+        self.loaded: tuple[str, str] = ("", "")
+        self.doc_buttons: list[StyledButton] = []
         self.lang = ""
         self.title = ""
         self.terms: list[Term] = []
@@ -168,10 +177,11 @@ class RulesScene(WidgetScene):
         super().__init__(app)
 
     def layout(self) -> None:
-        """List on the left, text pane on the right, Back below."""
-        if self.lang != self.app.settings.lang:
+        """Document tabs and the list on the left, text pane on the right, Back below."""
+        if self.loaded != (self.app.settings.lang, self.doc):
             self.lang = self.app.settings.lang
-            self.title, self.terms = load_rules(self.lang)
+            self.loaded = (self.lang, self.doc)
+            self.title, self.terms = load_rules(self.lang, self.doc)
             self.index = min(self.index, max(0, len(self.terms) - 1))
         s = self.scale
         w, h = self.app.size
@@ -179,7 +189,15 @@ class RulesScene(WidgetScene):
         top = px(96, s)
         bottom = h - px(92, s)
         list_w = max(px(320, s), int(w * 0.29))
-        self.list_panel = pygame.Rect(margin, top, list_w, bottom - top)
+        tab_h, tab_gap = px(38, s), px(8, s)
+        tab_w = (list_w - tab_gap) // len(DOCS)
+        self.doc_buttons = [
+            StyledButton(pygame.Rect(margin + i * (tab_w + tab_gap), top, tab_w, tab_h),
+                         self.app.t(f"rules.doc.{doc}"), (lambda d=doc: self.show_doc(d)),
+                         "primary" if doc == self.doc else "secondary", font_size=px(17, s))
+            for i, doc in enumerate(DOCS)]
+        list_top = top + tab_h + tab_gap
+        self.list_panel = pygame.Rect(margin, list_top, list_w, bottom - list_top)
         self.text_panel = pygame.Rect(self.list_panel.right + px(24, s), top, w - 2 * margin - list_w - px(24, s),
                                       bottom - top)
         pad = px(16, s)
@@ -195,7 +213,7 @@ class RulesScene(WidgetScene):
         bw, bh = px(200, s), px(50, s)
         self.back_button = StyledButton(pygame.Rect(margin, h - px(22, s) - bh, bw, bh), self.app.t("app.back"),
                                         self.back, "primary", font_size=px(20, s))
-        self.widgets = [self.list, self.back_button]
+        self.widgets = [*self.doc_buttons, self.list, self.back_button]
         self._render_page()
 
     def _render_page(self) -> None:
@@ -209,6 +227,17 @@ class RulesScene(WidgetScene):
     def max_scroll(self) -> int:
         """How far the text can scroll."""
         return max(0, (self.page.get_height() if self.page else 0) - self.text_rect.height)
+
+    def show_doc(self, doc: str) -> None:
+        """Switch to another rule document ("catan" or "rivals"), from its first term."""
+        if doc == self.doc or doc not in DOCS:
+            return
+        self.doc = doc
+        self.index = 0
+        self.scroll = 0
+        if self.list is not None:
+            self.list.scroll = 0
+        self.layout()
 
     def show(self, index: int) -> None:
         """Show term index from the top."""

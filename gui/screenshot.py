@@ -18,7 +18,7 @@ from game.core.registry import get_variant
 from game.core.seats import Seat
 from game.sim import play_out
 
-SCENES = ("menu", "new_game", "settings", "load", "save", "rules", "table", "end")
+SCENES = ("menu", "new_game", "settings", "load", "save", "rules", "rules_rivals", "rivals_cards", "table", "end")
 SETTLE_FRAMES = 4
 
 
@@ -68,8 +68,11 @@ def build_game(args: argparse.Namespace, name_of: Callable[[str], str] = str.cap
     """A new game from the command line options, with --autoplay actions played by bots."""
     variant = get_variant(args.variant)
     bot = usable_bot(args.bot, variant.family)
-    defaults = variant.default_seats(args.players)
-    ctrl = controllers(args.ai, args.players, bot)
+    players = args.players
+    if players is None:  # 4 where the variant allows it, else the nearest count it takes (2 for Rivals)
+        players = max(variant.min_players, min(4, variant.max_players))
+    defaults = variant.default_seats(players)
+    ctrl = controllers(args.ai, players, bot)
     seats = tuple(Seat(name_of(s.color), s.color, c) for s, c in zip(defaults, ctrl))
     options: dict[str, Any] = {}
     for pair in args.option or []:
@@ -88,7 +91,7 @@ def build_scene(app: Any, name: str, game: Game | None) -> None:
     """Push the scenes that make up the requested screen onto the app."""
     from gui.menu import MenuScene
 
-    if name in ("menu", "new_game", "settings", "load", "rules"):
+    if name in ("menu", "new_game", "settings", "load", "rules", "rules_rivals", "rivals_cards"):
         app.push(MenuScene(app))
     if name == "new_game":
         from gui.new_game import NewGameScene
@@ -102,10 +105,14 @@ def build_scene(app: Any, name: str, game: Game | None) -> None:
         from gui.dialogs.files import LoadDialog
 
         app.push(LoadDialog(app))
-    elif name == "rules":
+    elif name in ("rules", "rules_rivals"):
         from gui.rules_scene import RulesScene
 
-        app.push(RulesScene(app))
+        app.push(RulesScene(app, "rivals" if name == "rules_rivals" else "catan"))
+    elif name == "rivals_cards":
+        from gui.rivals_catalogue import RivalsCatalogueScene
+
+        app.push(RivalsCatalogueScene(app))
     elif name in ("save", "end") or name.startswith("table"):
         assert game is not None
         app.push(MenuScene(app))

@@ -5,7 +5,7 @@ This package imports Pillow only; gui.art.surfaces converts images to pygame sur
 
 from __future__ import annotations
 
-from gui.art.cache import RENDERER_VERSION, ArtCache, default_cache_dir, table_sizes
+from gui.art.cache import RENDERER_VERSION, ArtCache, default_cache_dir, rivals_sizes, table_sizes
 from gui.art.registry import KINDS, ArtKind, natural_size, render, split_variant
 
 __all__ = (
@@ -16,6 +16,7 @@ __all__ = (
     "default_cache_dir",
     "natural_size",
     "render",
+    "rivals_sizes",
     "split_variant",
     "table_sizes",
 )

@@ -55,6 +55,17 @@ def table_sizes(hex_width: int) -> dict[str, list[SizeSpec]]:
     }
 
 
+def rivals_sizes(card_width: int) -> dict[str, list[SizeSpec]]:
+    """Sizes of the Rivals art for a table whose cards are card_width pixels wide (regions are square)."""
+    width = max(8, card_width)
+    return {
+        "rivals_card": [width],
+        "rivals_region": [width],
+        "rivals_back": [width],
+        "rivals_icon": [max(8, round(width * 0.2))],
+    }
+
+
 def _size_list(spec: SizeSpec | Iterable[SizeSpec]) -> list[SizeSpec]:
     """One size (a width or a (w, h) tuple) or an iterable of sizes, as a list."""
     if isinstance(spec, int):

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from gui.art.canvas import Box, Size, finish, new_canvas
 from gui.art.cards import (
@@ -19,6 +19,10 @@ from gui.art.figures import piece_names, render_piece, render_robber
 from gui.art.icons import paint_icon
 from gui.art.palette import RESOURCES, TERRAINS
 from gui.art.quick_cards import QUICK_CARDS, render_quick_card
+from gui.art.rivals_backs import BACKS as RIVALS_BACKS, SQUARE_BACKS, render_rivals_back
+from gui.art.rivals_faces import card_names as rivals_card_names, render_rivals_card
+from gui.art.rivals_icons import RIVALS_ICONS, paint_rivals_icon
+from gui.art.rivals_regions import region_names, render_rivals_region
 from gui.art.tiles import render_sea_background, render_terrain
 from gui.art.tokens import TOKEN_NUMBERS, render_die, render_harbor, render_token
 
@@ -73,6 +77,14 @@ def _render_icon(name: str, size: Size, ctx: RenderContext) -> Image.Image:
     return finish(img, size)
 
 
+def _render_rivals_icon(name: str, size: Size, ctx: RenderContext) -> Image.Image:
+    img = new_canvas(size)
+    W, H = img.size
+    s = min(W, H)
+    paint_rivals_icon(ImageDraw.Draw(img), name, Box((W - s) / 2, (H - s) / 2, s, s))
+    return finish(img, size)
+
+
 def _const(ratio: float) -> Callable[[str], float]:
     return lambda name: ratio
 
@@ -92,6 +104,11 @@ KINDS: MappingProxyType[str, ArtKind] = MappingProxyType({k.kind: k for k in (
     ArtKind("die", ("1", "2", "3", "4", "5", "6"), lambda n, s, c: render_die(n, s), _const(1.0)),
     ArtKind("piece", piece_names(), lambda n, s, c: render_piece(n, s),
             lambda n: 0.3 if n.startswith("road") else 1.0),
+    ArtKind("rivals_card", rivals_card_names(), render_rivals_card, _const(CARD_ASPECT), uses_text=True),
+    ArtKind("rivals_region", region_names(), render_rivals_region, _const(1.0), uses_text=True),
+    ArtKind("rivals_back", RIVALS_BACKS, lambda n, s, c: render_rivals_back(n, s, c.fonts),
+            lambda n: 1.0 if n in SQUARE_BACKS else CARD_ASPECT),
+    ArtKind("rivals_icon", RIVALS_ICONS, _render_rivals_icon, _const(1.0)),
 )})
 
 

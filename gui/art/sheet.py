@@ -151,6 +151,8 @@ def make_sheet(lang: str) -> Image.Image:
     board = _sample_board(ctx, 120)
     blocks = [board]
     for kind, spec in KINDS.items():
+        if kind not in SHEET_WIDTHS:
+            continue  # the Rivals art has its own sheet (gui.art.rivals_sheet)
         items = []
         for name in spec.names:
             size: int | Size = SHEET_WIDTHS[kind]
@@ -175,4 +177,5 @@ def make_sheet(lang: str) -> Image.Image:
 
 def sample_sizes() -> dict[str, Size]:
     """The natural size of each kind's first name at its sheet width (for documentation)."""
-    return {kind: natural_size(kind, spec.names[0], SHEET_WIDTHS[kind]) for kind, spec in KINDS.items()}
+    return {kind: natural_size(kind, spec.names[0], SHEET_WIDTHS[kind]) for kind, spec in KINDS.items()
+            if kind in SHEET_WIDTHS}
