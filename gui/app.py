@@ -143,7 +143,7 @@ class App:
     # ------------------------------------------------------------ what other scenes ask for
 
     #: Game families that have a table in this front end.
-    TABLE_FAMILIES: tuple[str, ...] = ("catan", "cards")
+    TABLE_FAMILIES: tuple[str, ...] = ("catan", "cards", "rivals")
 
     def start_game(self, game: Game) -> None:
         """Open the table of a game (above the main menu, replacing any other table)."""
@@ -154,6 +154,8 @@ class App:
         try:
             if family == "cards":
                 from gui.cards.scene import CardsTableScene as TableScene
+            elif family == "rivals":
+                from gui.rivals.scene import RivalsTableScene as TableScene
             else:
                 from gui.table.scene import CatanTableScene as TableScene
         except ImportError as exc:
@@ -168,6 +170,11 @@ class App:
             from gui.cards.end import CardsEndScene
 
             self.push(CardsEndScene(self, game))
+            return
+        if getattr(game.variant, "family", "") == "rivals":
+            from gui.rivals.end import RivalsEndScene
+
+            self.push(RivalsEndScene(self, game))
             return
         from gui.end_game import EndGameScene
 

@@ -424,11 +424,12 @@ class NewGameScene(WidgetScene):
         y = self.right.y + px(64, s)
         modes = self.board_modes()
         mode_index = modes.index(self.board_mode) if self.board_mode in modes else 0
-        self.labels.append((t("newgame.board"), (x1, y + ch // 2), "midleft", fs, False, limit))
-        widgets.append(Cycler(pygame.Rect(xc, y, control_w, ch), modes, mode_index,
-                              lambda m: t("newgame.board.layout") if m == LAYOUT_MODE else choice_label(self.app, "board", m),
-                              self.set_board_mode, fs))
-        y += ch + px(12, s)
+        if modes != [""]:  # games without a board (Rivals, the card game) have no set-up to choose
+            self.labels.append((t("newgame.board"), (x1, y + ch // 2), "midleft", fs, False, limit))
+            widgets.append(Cycler(pygame.Rect(xc, y, control_w, ch), modes, mode_index,
+                                  lambda m: t("newgame.board.layout") if m == LAYOUT_MODE
+                                  else choice_label(self.app, "board", m), self.set_board_mode, fs))
+            y += ch + px(12, s)
         if self.board_mode == LAYOUT_MODE and self.layouts:
             self.labels.append((t("newgame.layout_file"), (x1, y + ch // 2), "midleft", fs, False, limit))
             widgets.append(Cycler(pygame.Rect(xc, y, control_w, ch), self.layouts, self.layout_index,

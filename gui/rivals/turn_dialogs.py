@@ -1,0 +1,225 @@
+"""Dialogs of a Rivals turn: trading with the supply, and the exchange of a hand card at the end of the turn."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.rivals import actions as A
+from game.rivals.constants import RESOURCES
+from game.rivals.economy import resource_table
+from gui.dialogs import GOLD, StyledButton, blit_text, px
+from gui.rivals.dialogs import SELECT_EDGE, IconButton, RivalsDialog, grid_rects
+from gui.rivals.pieces import draw_count
+
+if TYPE_CHECKING:
+    from gui.rivals.scene import RivalsTableScene
+
+
+class TradeDialog(RivalsDialog):
+    """Trade with the supply: pick what to give (at its rate, or 2:1 through a Large Trade Ship) and what to get."""
+
+    name = "trade"
+
+    def size(self, area: pygame.Rect, scale: float) -> tuple[int, int]:
+        """Two rows of choices."""
+        return px(700, scale), px(380, scale)
+
+    def build(self) -> None:
+        """Give buttons, get buttons, Trade and Close."""
+        self.title = self.t("rivals.trade.title")
+        names = self.scene.names()
+        grid = self.scene.game.view(self.player).grid[self.player]
+        table = resource_table()
+        self.offers: dict[tuple[int, int, int], list[A.Trade]] = {}
+        for a in self.legal_of(A.Trade):
+            give = table[grid[a.payment[0][0]]]
+            amount = sum(n for _, n in a.payment)
+            self.offers.setdefault((give, amount, a.ship_cell), []).append(a)
+        self.give_key = next(iter(self.offers), None)
+        self.get = -1
+        x0 = self.rect.x + px(24, self.s)
+        w = self.rect.w - px(48, self.s)
+        keys = list(self.offers)
+        n = max(1, len(keys))
+        cols = min(n, 4)
+        bw = (w - px(8, self.s) * (cols - 1)) // cols
+        bh = px(36, self.s)
+        y = self.body_top + px(28, self.s)
+        self.give_buttons: list[tuple[tuple[int, int, int], StyledButton]] = []
+        for i, key in enumerate(keys):
+            give, amount, ship = key
+            label = f"{amount}×"
+            if ship >= 0:
+                label += " (" + names.card(grid[ship]) + ")"
+            r = pygame.Rect(x0 + (i % cols) * (bw + px(8, self.s)), y + (i // cols) * (bh + px(6, self.s)), bw, bh)
+            b = IconButton(r, label, lambda k=key: self._set_give(k), self.res_icon(give), max(11, self.fs - 2))
+            self.buttons.append(b)
+            self.give_buttons.append((key, b))
+        rows = (len(keys) + cols - 1) // cols
+        self.get_y = y + rows * (bh + px(6, self.s)) + px(30, self.s)
+        gw = (w - px(8, self.s) * 5) // 6
+        self.get_buttons: list[tuple[int, StyledButton]] = []
+        for r in range(6):
+            rect = pygame.Rect(x0 + r * (gw + px(8, self.s)), self.get_y, gw, bh)
+            b = IconButton(rect, names.resource(r), lambda r=r: self._set_get(r), self.res_icon(r),
+                           max(10, self.fs - 3))
+            self.buttons.append(b)
+            self.get_buttons.append((r, b))
+        self.ok, _ = self.bottom_buttons([("rivals.trade.ok", self._ok, "primary"),
+                                          ("rivals.close", self.close, "secondary")])
+
+    def res_icon(self, r: int) -> pygame.Surface:
+        """A resource icon at the buttons' size."""
+        size = px(24, self.s)
+        return self.scene.faces.art_surface("rivals_icon", RESOURCES[r], (size, size))
+
+    def _gain_of(self, a: A.Trade) -> int:
+        grid = self.scene.game.view(self.player).grid[self.player]
+        return resource_table()[grid[a.gain_cell]]
+
+    def chosen(self) -> A.Trade | None:
+        """The legal trade for the chosen give and get."""
+        for a in self.offers.get(self.give_key, []) if self.give_key is not None else []:
+            if self._gain_of(a) == self.get:
+                return a
+        return None
+
+    def _set_give(self, key: tuple[int, int, int]) -> None:
+        self.give_key = key
+        self.refresh()
+
+    def _set_get(self, r: int) -> None:
+        self.get = r
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Gold frames on the choices; only kinds the chosen give can buy are enabled."""
+        gains = {self._gain_of(a) for a in self.offers.get(self.give_key, [])} if self.give_key is not None else set()
+        for key, b in self.give_buttons:
+            b.style = "primary" if key == self.give_key else "secondary"
+        for r, b in self.get_buttons:
+            b.enabled = r in gains
+            b.style = "primary" if r == self.get and b.enabled else "secondary"
+        self.ok.enabled = self.chosen() is not None
+
+    def _ok(self) -> None:
+        a = self.chosen()
+        if a is not None:
+            self.scene.perform(a)
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        """Row titles."""
+        x0 = self.rect.x + px(24, self.s)
+        fs = max(10, self.fs - 2)
+        blit_text(surface, self.t("rivals.trade.give"), fs, GOLD, (x0, self.body_top + px(22, self.s)), "bottomleft",
+                  bold=True)
+        blit_text(surface, self.t("rivals.trade.get"), fs, GOLD, (x0, self.get_y - px(6, self.s)), "bottomleft",
+                  bold=True)
+        self.hint(surface, self.t("rivals.trade.hint"), self.get_y + px(46, self.s))
+
+
+class ExchangeDialog(RivalsDialog):
+    """The exchange at the end of a turn: a hand card goes under a stack; then take a stack's top card, or pay
+    and look through a stack to choose one."""
+
+    name = "exchange"
+
+    def __init__(self, scene: RivalsTableScene, player: int, card: int = -1) -> None:
+        self.card = card
+        self.stack = -1
+        super().__init__(scene, player)
+
+    def size(self, area: pygame.Rect, scale: float) -> tuple[int, int]:
+        """Hand row, stacks row, buttons."""
+        return px(760, scale), px(560, scale)
+
+    def build(self) -> None:
+        """The hand and the stacks as cards, and the three buttons."""
+        self.title = self.t("rivals.exchange.title")
+        view = self.scene.game.view(self.player)
+        self.hand = list(view.hand)
+        if self.card not in self.hand:
+            self.card = self.hand[0] if self.hand else -1
+        area = pygame.Rect(self.rect.x + px(24, self.s), self.body_top + px(26, self.s), self.rect.w - px(48, self.s),
+                           px(170, self.s))
+        self.hand_rects = grid_rects(area, len(self.hand), 1.5, px(110, self.s), px(10, self.s))
+        self.sizes = view.stack_sizes
+        self.backs = self.scene.game.state.stack_backs
+        area2 = pygame.Rect(area.x, area.bottom + px(34, self.s), area.w, px(120, self.s))
+        self.stack_rects = grid_rects(area2, len(self.sizes), 1.5, px(80, self.s), px(14, self.s))
+        self.stacks_y = area2.y
+        searches = self.legal_of(A.ExchangeSearch)
+        price = sum(n for _, n in searches[0].payment) if searches else 0
+        self.top_b, self.search_b, _ = self.bottom_buttons([
+            ("rivals.exchange.top", self._top, "primary"),
+            ("rivals.exchange.search", self._search, "secondary"),
+            ("rivals.cancel", self.close, "secondary")])
+        self.search_b.label = self.t("rivals.exchange.search", count=price)
+
+    def _find(self, cls: type) -> Any:
+        for a in self.legal_of(cls):
+            take = a.take if isinstance(a, A.ExchangeTop) else a.search
+            if a.card == self.card and take == self.stack:
+                return a
+        return None
+
+    def refresh(self) -> None:
+        """The buttons follow the chosen card and stack."""
+        self.top_b.enabled = self._find(A.ExchangeTop) is not None
+        self.search_b.enabled = self._find(A.ExchangeSearch) is not None
+
+    def _top(self) -> None:
+        a = self._find(A.ExchangeTop)
+        if a is not None:
+            self.scene.perform(a)
+
+    def _search(self) -> None:
+        a = self._find(A.ExchangeSearch)
+        if a is not None:
+            self.scene.perform(a)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Clicks on cards choose them."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for card, r in zip(self.hand, self.hand_rects):
+                if r.collidepoint(event.pos):
+                    self.card = card
+                    self.refresh()
+                    return True
+            for i, r in enumerate(self.stack_rects):
+                if r.collidepoint(event.pos):
+                    self.stack = i
+                    self.refresh()
+                    return True
+        return super().handle_event(event)
+
+    def card_at(self, pos: tuple[int, int]) -> int | None:
+        """A hand card under pos."""
+        for card, r in zip(self.hand, self.hand_rects):
+            if r.collidepoint(pos):
+                return card
+        return None
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        """The hand (the chosen card framed), the stacks (the chosen one framed) with their counts."""
+        fs = max(10, self.fs - 2)
+        x0 = self.rect.x + px(24, self.s)
+        blit_text(surface, self.t("rivals.exchange.give"), fs, GOLD, (x0, self.body_top + px(22, self.s)),
+                  "bottomleft", bold=True)
+        for card, r in zip(self.hand, self.hand_rects):
+            self.draw_card(surface, card, r, SELECT_EDGE if card == self.card else None)
+        blit_text(surface, self.t("rivals.exchange.take"), fs, GOLD, (x0, self.stacks_y - px(6, self.s)),
+                  "bottomleft", bold=True)
+        for i, r in enumerate(self.stack_rects):
+            back = self.backs[i] if i < len(self.backs) else "basic"
+            img = self.scene.faces.back(back, r.size)
+            surface.blit(img, r.topleft)
+            if i == self.stack:
+                pygame.draw.rect(surface, SELECT_EDGE, r.inflate(4, 4), 3, border_radius=6)
+            draw_count(surface, str(self.sizes[i]), (r.centerx, r.bottom), fs)
+        names = self.scene.names()
+        y = self.stack_rects[0].bottom + px(16, self.s) if self.stack_rects else self.stacks_y
+        if self.card >= 0:
+            self.hint(surface, self.t("rivals.exchange.hint", card=names.card(self.card)), y)
