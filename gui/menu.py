@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from PIL import Image, ImageDraw, ImageFilter
 
-from gui.art import RENDERER_VERSION, ArtCache, table_sizes
+from gui.art import RENDERER_VERSION, ArtCache, rivals_sizes, table_sizes
 from gui.dialogs import (
     GOLD, GOLD_DARK, TEXT, TEXT_DIM, StyledButton, WidgetScene, blit_text, fit_text, make_background, px,
 )
@@ -50,8 +50,13 @@ def startup_art_sizes(size: tuple[int, int]) -> dict[str, Any]:
     except ImportError:
         table_art = None
     if table_art is not None:
-        return dict(table_art(size))
-    return table_sizes(max(48, round(min(size[0] * 0.62 / 5.6, size[1] * 0.9 / 6.6))))
+        sizes = dict(table_art(size))
+    else:
+        sizes = table_sizes(max(48, round(min(size[0] * 0.62 / 5.6, size[1] * 0.9 / 6.6))))
+    from gui.rivals.faces import MASTER_WIDTH  # the Rivals table scales every face from this width
+
+    sizes.update(rivals_sizes(MASTER_WIDTH))
+    return sizes
 
 
 def _art_jobs(sizes: dict[str, Any]) -> list[tuple[str, str, Any]]:
