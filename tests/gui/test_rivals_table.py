@@ -318,7 +318,7 @@ def test_right_click_zooms_a_card(tmp_path: Path) -> None:
     scene.on_exit()
 
 
-@pytest.mark.parametrize("variant", ["rivals-intro", "rivals-gold"])
+@pytest.mark.parametrize("variant", ["rivals-intro", "rivals-gold", "rivals-duel"])
 def test_ai_duel_runs_to_its_end(tmp_path: Path, variant: str) -> None:
     """Two AIs play a whole game through App.step (watch mode); the Rivals end screen comes up."""
     game = rivals_game(variant, ["random", "random"], seed=11)
