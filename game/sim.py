@@ -30,7 +30,7 @@ def play_out(game: Game, bots: Sequence[Any], rng: random.Random, max_actions: i
     """Let bots play the game until it ends or max_actions is reached; return the number of actions."""
     count = 0
     needs_view = [getattr(bot, "needs_view", True) for bot in bots]
-    with _playout_gc():
+    with paused_gc():
         while not game.is_over() and count < max_actions:
             player = game.active_players()[0]
             legal = game.legal_actions(player)
@@ -43,9 +43,10 @@ def play_out(game: Game, bots: Sequence[Any], rng: random.Random, max_actions: i
 
 
 @contextlib.contextmanager
-def _playout_gc() -> Iterator[None]:
-    """Pause the cycle collector during a headless playout: the rules model frees its objects by reference
-    counting, and the collector would otherwise rescan the growing action log again and again."""
+def paused_gc() -> Iterator[None]:
+    """Pause the cycle collector during headless playouts: the rules model frees its objects by reference
+    counting, and the collector would otherwise rescan the growing action log again and again. A batch of
+    games (bench, simulate) may hold it paused across games, so no collection runs between them either."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:

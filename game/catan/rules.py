@@ -590,7 +590,7 @@ class CatanGame(Game):
         node_owner = s.node_owner
         node_level = s.node_level
         robber = s.robber
-        owed: list[list[int]] | None = None
+        gains: list[tuple[int, int, int]] = []  # (owner, resource, amount) per producing building
         wanted = [0, 0, 0, 0, 0]  # per resource, what all players together are owed
         for h, res, nodes in self._producers[total]:
             if h == robber:
@@ -598,30 +598,26 @@ class CatanGame(Game):
             for node in nodes:
                 owner = node_owner[node]
                 if owner != NOBODY and owner < n:
-                    if owed is None:
-                        owed = [[0, 0, 0, 0, 0] for _ in range(n)]
                     level = node_level[node]
-                    owed[owner][res] += level
+                    gains.append((owner, res, level))
                     wanted[res] += level
-        if owed is None:
+        if not gains:
             return
         bank = s.bank
+        owed = [[0, 0, 0, 0, 0] for _ in range(n)]
+        for owner, res, level in gains:
+            owed[owner][res] += level
         short = [r for r in range(5) if wanted[r] > bank[r]]
         if short:
             self._apply_bank_rule(owed, short, events)
+            gains = [(p, r, row[r]) for p, row in enumerate(owed) for r in range(5) if row[r]]
+            if not gains:
+                return
         hands = s.hands
-        paid = False
-        for p in range(n):
-            row = owed[p]
-            hand = hands[p]
-            for r in range(5):
-                amount = row[r]
-                if amount:
-                    hand[r] += amount
-                    bank[r] -= amount
-                    paid = True
-        if paid:
-            events.append(E.ResourcesProduced(tuple(map(tuple, owed))))
+        for owner, res, amount in gains:
+            hands[owner][res] += amount
+            bank[res] -= amount
+        events.append(E.ResourcesProduced(tuple(map(tuple, owed))))
 
     def _apply_bank_rule(self, owed: list[list[int]], short: list[int], events: list[Event]) -> None:
         """The bank cannot pay everyone the resources in `short`: cut `owed` by the chosen rule."""
@@ -884,7 +880,8 @@ class CatanGame(Game):
     def _do_end_turn(self, a: A.EndTurn) -> list[Event]:
         s = self.state
         p = a.player
-        s.dev_new[p] = [0] * 5
+        if any(s.dev_new[p]):
+            s.dev_new[p] = [0] * 5
         nxt = self.next_player(p)
         s.current = nxt
         s.phase = ROLL
@@ -971,8 +968,15 @@ class CatanGame(Game):
         """The player's legal actions; offers, counters and discards are enumerated in a small representative form."""
         s = self.state
         phase = s.phase
-        if phase == MAIN:  # the most frequent case first: only the turn player acts
+        if phase == MAIN:  # the most frequent cases first: only the turn player acts
             return self._legal_main(player) if player == s.current else []
+        if phase == ROLL:
+            if player != s.current:
+                return []
+            out: list[Action] = [_action_table(player).roll]
+            if not s.dev_played_turn:
+                self._legal_dev_plays(player, out)
+            return out
         if player not in self.active_players():
             return []
         if phase == SETUP_SETTLEMENT:
@@ -981,10 +985,6 @@ class CatanGame(Game):
         if phase == SETUP_ROAD or phase == PH_ROAD_BUILDING:
             road = _action_table(player).road
             return [road[e] for e in self.road_spots(player)]
-        if phase == ROLL:
-            out: list[Action] = [_action_table(player).roll]
-            self._legal_dev_plays(player, out)
-            return out
         if phase == DISCARD:
             hand = s.hands[player]
             return list(discard_actions(player, tuple(hand), s.owed[player]))
@@ -1078,13 +1078,17 @@ class CatanGame(Game):
             return out
         rates = s.rates[player]
         bank = s.bank
+        bank_has_all = min(bank) > 0  # the usual case: no need to look at each maritime trade
         maritime = table.maritime
         offers = table.offers
         for give in range(5):
             held = hand[give]
             if held:
                 if held >= rates[give]:
-                    out.extend(a for a in maritime[give] if bank[a.get])
+                    if bank_has_all:
+                        out.extend(maritime[give])
+                    else:
+                        out.extend(a for a in maritime[give] if bank[a.get])
                 out.extend(offers[give])
         return out
 
