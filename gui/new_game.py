@@ -535,7 +535,8 @@ class NewGameScene(WidgetScene):
         s = self.scale
         surface.blit(self.backdrop.surface((w, h)), (0, 0))
         draw_heading(surface, self.app.t("newgame.title"), (w // 2, px(24, s)), px(36, s))
-        for rect, key in ((self.left, "newgame.players"), (self.right, "newgame.board_and_rules")):
+        right_key = "newgame.board_and_rules" if any(self.board_modes()) else "newgame.game_and_rules"
+        for rect, key in ((self.left, "newgame.players"), (self.right, right_key)):
             self.panels.draw(surface, rect, PANEL, 232, 14, GOLD_DARK)
             blit_text(surface, self.app.t(key), px(22, s), GOLD, (rect.x + px(24, s), rect.y + px(20, s)),
                       bold=True)
@@ -543,6 +544,9 @@ class NewGameScene(WidgetScene):
                   (self.right.x + px(24, s), self.options_heading_y), bold=True)
         pygame.draw.line(surface, GOLD_DARK, (self.right.x + px(24, s), self.options_heading_y + px(26, s)),
                          (self.right.right - px(24, s), self.options_heading_y + px(26, s)))
+        if not [spec for spec in self.variant.option_specs if spec.name != "board"]:
+            blit_text(surface, self.app.t("newgame.no_options"), px(15, s), TEXT_DIM,
+                      (self.right.x + px(24, s), self.options_heading_y + px(40, s)))
         for text, pos, anchor, size, bold, limit in self.labels:
             size = max(size - 3, fit_text(text, size, limit, bold))
             blit_text(surface, ellipsize(text, size, limit, bold), size, TEXT, pos, anchor, bold=bold)

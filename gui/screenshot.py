@@ -143,9 +143,18 @@ def prepare(args: argparse.Namespace) -> Any:
     needs_game = args.scene in ("save", "end") or args.scene.startswith("table")
     game = build_game(args, lambda color: app.t(f"color.{color}.player")) if needs_game else None
     build_scene(app, args.scene, game)
+    if args.scene == "new_game":
+        _choose_variant(app.top, args.variant)
     for _ in range(SETTLE_FRAMES):
         app.step([], 1 / 60)
     return app
+
+
+def _choose_variant(scene: Any, variant_id: str) -> None:
+    """Show the new-game screen with the --variant game chosen (when it has a table)."""
+    wanted = get_variant(variant_id)
+    if wanted in scene.variants:
+        scene.set_variant(scene.variants.index(wanted))
 
 
 def take_screenshot(args: argparse.Namespace) -> int:
