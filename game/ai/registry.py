@@ -23,4 +23,8 @@ def make_bot(bot_id: str, family: str) -> Any:
         from game.ai.cards_heuristic import CardsHeuristicBot
 
         return CardsHeuristicBot()
+    if bot_id == "heuristic" and family == "rivals":
+        from game.ai.rivals_heuristic import RivalsHeuristicBot
+
+        return RivalsHeuristicBot()
     raise GameError(f"no bot {bot_id!r} for {family} games; bots: {', '.join(BOT_IDS)}")

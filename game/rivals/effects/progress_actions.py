@@ -65,6 +65,9 @@ def _harvest(resource: int, source: str) -> Any:
 
 # --- Guido and Gustav: take a card of choice from the discard pile, usable at once -------------------
 
+DISCARD_TAKERS = frozenset({"guido", "gustav"})
+
+
 def _discard_choices(g: RivalsGame, played: int) -> list[int]:
     """Positions in the discard pile of the first copy of each distinct card other than the played one."""
     seen: set[str] = set()
@@ -107,7 +110,10 @@ def _discard_pick_resolve(g: RivalsGame, a: Any, index: int, data: Data, events:
     s.hands[p].append(card)
     s.fresh[p].append(card)
     events.append(DiscardCardTaken(p, card))
-    offer_use_now(g, p, card, data[0], events)
+    if card_of()[card].id not in DISCARD_TAKERS:
+        # Ruling: Guido or Gustav taken back this way waits for the next turn; otherwise the two could
+        # fetch each other from the pile without end in one turn, which the rulebook does not foresee.
+        offer_use_now(g, p, card, data[0], events)
 
 
 def _discard_pick_auto(g: RivalsGame, p: int, index: int, data: Data, events: list) -> bool:

@@ -811,3 +811,16 @@ def test_feud_sends_a_university_back_to_the_face_up_stack() -> None:
     g.apply(A.RemoveNamed(0, LEFT_OUT_TOP, s.stack_backs.index("progress")))
     assert uni in s.face_up and s.grid[0][LEFT_OUT_TOP] < 0 and uni not in s.discard
     assert not any(uni in st for st in s.stacks) and conserved(g)
+
+
+def test_gustav_taken_by_guido_waits_for_the_next_turn() -> None:
+    """Ruling: no endless Guido-Gustav loop in one turn; the taken one is not offered at once."""
+    g = action_phase()
+    s = g.state
+    make_city(g, 1, 13)  # the opponent leads, so both may be played
+    gustav = put_on_discard(g, "gustav")
+    g.apply(A.PlayCard(0, to_hand(g, 0, "guido"), (), ()))
+    assert gustav in s.hands[0] and gustav in s.fresh[0]  # the only other card: taken without a choice
+    assert not s.pending  # no "use it now" offer for Gustav
+    refused(g, A.PlayCard(0, gustav, (), ()))
+    assert conserved(g)

@@ -1,0 +1,213 @@
+"""A rule-of-thumb bot for Rivals for Catan that sees only its own view and picks among the legal actions.
+
+It scores every legal action by how much it raises the worth of its own principality (game.ai.rivals_plan):
+victory points and advantage tokens, production and boosters, abilities, and progress toward its next
+build, so it saves for cities, trades spare resources (and its own trade ships' kind) toward what it needs,
+spends or trades gold and wool when a Brigand Attack threatens, and gives the opponent what it values least.
+Cards are judged by what building or playing them would bring (game.ai.rivals_cards); draws and searches
+by the public backs of the stacks. An action it cannot judge scores 0, and ending, passing or skipping
+scores a little more, so it never stalls on an unknown option; its action phase also ends after a bounded
+number of steps.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+
+from game.ai.rivals_cards import hand_value, play_score, stack_cards, stack_worth
+from game.ai.rivals_plan import Plan, Valuer, after, swap
+from game.ai.rivals_values import generic_worth
+from game.core.actions import Action
+from game.rivals.catalogue import card_of
+from game.rivals.principality import x_of
+from game.rivals.view import RivalsView
+
+log = logging.getLogger(__name__)
+
+MARGIN = 0.05              # an action must beat ending, passing or skipping by this much
+BASELINE = frozenset({"end_actions", "pass", "skip_exchange", "done_arranging", "roll"})
+MAX_ACTION_STEPS = 60      # a safety bound on one action phase
+REPLAY = 2.0               # playing a card of the same kind again in one turn: likely a loop
+SEARCH_SHARE = 0.7         # a search finds about this share of the way from an average to the best card
+EXCHANGE_MARGIN = 0.3      # a swap of cards must beat keeping the card by this much
+SEARCH_COST = 3.0          # each resource paid for a search, beyond its worth to the plan
+MIDDLE_X = 14              # the starting middle column: its regions touch both starting settlements' sites
+
+
+class RivalsHeuristicBot:
+    """Scores the legal actions against its own principality's worth and plays the best one."""
+
+    id = "heuristic"
+    needs_view = True
+
+    def __init__(self, strict: bool = False) -> None:
+        self.strict = strict  # tests: let errors surface instead of falling back
+        # What the bot did in its current action phase: its choices, and the cards it played (by id), so that
+        # a chain of cards fetching each other back from the discard pile cannot run on for ever.
+        self._steps = 0
+        self._played: dict[str, int] = {}
+
+    def choose(self, view: RivalsView, legal_actions: list[Action], rng: random.Random) -> Action:
+        """Return the best-scored of legal_actions."""
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        try:
+            action = self._choose(view, legal_actions, rng)
+        except Exception:
+            if self.strict:
+                raise
+            log.exception("Rivals heuristic bot failed; playing a default action")
+            action = default_action(legal_actions)
+        if action.kind == "play_card":
+            cid = card_of()[action.card].id
+            self._played[cid] = self._played.get(cid, 0) + 1
+        return action
+
+    def _choose(self, view: RivalsView, legal: list[Action], rng: random.Random) -> Action:
+        if view.phase == "action" and view.current == view.player:
+            self._steps += 1
+        else:
+            self._steps = 0
+            self._played.clear()
+        if self._steps > MAX_ACTION_STEPS:
+            ends = [a for a in legal if a.kind in BASELINE]
+            if ends:
+                return ends[0]
+        scorer = Scorer(view, self._played)
+        if view.decision is not None and view.decision[0] == "arrange":
+            return scorer.arrange(legal)
+        best, best_score = legal[0], float("-inf")
+        for a in legal:
+            score = scorer.score(a) + 1e-6 * rng.random()
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+
+def default_action(legal: list[Action]) -> Action:
+    """A safe choice without judgement: end, skip or pass if possible, else the first option."""
+    for a in legal:
+        if a.kind in BASELINE and a.kind != "roll":
+            return a
+    return legal[0]
+
+
+class Scorer:
+    """Scores actions for one decision of the bot (what the view shows, with cached analyses)."""
+
+    def __init__(self, view: RivalsView, played: dict[str, int] | None = None) -> None:
+        self.view = view
+        self.played = played or {}
+        self.v = Valuer(view)
+        self.plan = Plan.of(view)
+        self.s = self.v.structure(self.plan.grid)
+        self.base = self.v.value(self.plan)
+        self._hand: dict[str, float] = {}
+        self._stacks: dict[int, tuple[float, float]] = {}
+
+    def hand_value(self, k: int) -> float:
+        """Cached worth of holding card k (copies of a card are worth the same)."""
+        key = card_of()[k].id
+        if key not in self._hand:
+            self._hand[key] = hand_value(self.v, self.plan, self.s, k)
+        return self._hand[key]
+
+    def draw_worth(self, i: int) -> float:
+        """Expected worth of the top card of stack i (a larger stack is slightly preferred)."""
+        sizes = self.view.stack_sizes
+        return self._stack(i)[0] + 0.01 * (sizes[i] if i < len(sizes) else 0)
+
+    def search_worth(self, i: int) -> float:
+        """Expected worth of the card picked by searching stack i (the very best may be gone)."""
+        mean, best = self._stack(i)
+        return SEARCH_SHARE * best + (1 - SEARCH_SHARE) * mean
+
+    def _stack(self, i: int) -> tuple[float, float]:
+        if i not in self._stacks:
+            self._stacks[i] = stack_worth(self.hand_value, stack_cards(self.view, i))
+        return self._stacks[i]
+
+    def score(self, a: Action) -> float:
+        """How much better the bot stands after the action than now (ending or passing: MARGIN)."""
+        kind = a.kind
+        view = self.view
+        if kind in BASELINE:
+            return MARGIN
+        if kind == "play_card":
+            again = self.played.get(card_of()[a.card].id, 0)
+            return play_score(self.v, self.plan, self.base, a) - REPLAY * again
+        if kind == "place_regions":
+            p = self.plan.copy()
+            if a.swap and view.decision is not None:
+                swap(p, *view.decision[1][:2])
+            return self.v.value(p) - self.base
+        if kind == "pick_from_stack":
+            pile = view.revealed.get("stack") or view.revealed.get("discard") or ()
+            return self.hand_value(pile[a.index]) if 0 <= a.index < len(pile) else 0.0
+        if kind in ("choose_start_stack", "draw_card"):
+            return self.draw_worth(a.stack)
+        if kind == "return_card":
+            return -self.hand_value(a.card)
+        if kind == "exchange_top":
+            return self.draw_worth(a.take) - self.hand_value(a.card) - EXCHANGE_MARGIN
+        if kind == "exchange_search":
+            paid = self.plan.copy()
+            paid.pay(a.payment)
+            cost = self.base - self.v.value(paid)
+            cost += SEARCH_COST * sum(n for _, n in a.payment)
+            return self.search_worth(a.search) - self.hand_value(a.card) - cost - EXCHANGE_MARGIN
+        if kind == "name_buildings":
+            return self._name_score(a.cells)
+        if kind == "pick_hand_cards":
+            return sum(generic_worth(card_of()[k]) for k in a.cards)
+        p = after(self.v, self.plan, a)
+        if p is None:
+            return 0.0
+        return self.v.value(p) - self.base
+
+    def _name_score(self, cells: tuple[int, ...]) -> float:
+        """Naming opponent cards: the owner gives up the least of them, so the weakest named one counts most."""
+        grid = self.view.grid[1 - self.view.player]
+        worths = [generic_worth(card_of()[grid[c]]) if grid[c] >= 0 else 0.0 for c in cells]
+        return min(worths, default=0.0) + 0.01 * sum(worths)
+
+    def arrange(self, legal: list[Action]) -> Action:
+        """Theme set-up: swap regions only while it helps, needed kinds toward the middle, where most sites reach."""
+        def worth(p: Plan) -> float:
+            return self.v.value(p) + self._middle_bonus(p)
+
+        here = worth(self.plan)
+        best, best_gain = None, MARGIN
+        for a in legal:
+            if a.kind != "swap_regions":
+                continue
+            p = self.plan.copy()
+            swap(p, a.a, a.b)
+            gain = worth(p) - here
+            if gain > best_gain:
+                best, best_gain = a, gain
+        if best is not None:
+            return best
+        return next((a for a in legal if a.kind == "done_arranging"), legal[0])
+
+    def _middle_bonus(self, p: Plan) -> float:
+        """Regions of the kinds the hand's cards and a city need, in the middle column (boosters reach them twice)."""
+        cards = card_of()
+        need = [0.0] * 6
+        for k in p.hand:
+            info = cards[k]
+            if info.is_expansion:
+                for r, n in enumerate(info.cost):
+                    need[r] += 0.1 * n
+            if info.booster:
+                kinds = [c.resource for c in (cards[g] for g in p.grid if g >= 0) if c.id == info.booster]
+                for r in kinds:
+                    need[r] += 0.5
+        for r, n in enumerate(self.v.costs["city"]):
+            need[r] += 0.1 * n
+        bonus = 0.0
+        for c, r, is_region in self.s.stores:
+            if is_region and x_of(c) == MIDDLE_X and p.grid[c] >= 0:
+                bonus += need[cards[p.grid[c]].resource]
+        return bonus

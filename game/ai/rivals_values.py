@@ -1,0 +1,220 @@
+"""Worth of Rivals principalities and cards for the heuristic bot, in resource units, from static card facts.
+
+Everything here is a pure function of a principality grid (the public cards one player has laid out), the
+opponent's public points and the catalogue: victory points (advantage tokens included), strength and
+commerce toward the advantages, production of regions and boosters, lasting abilities and free sites.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from game.rivals.catalogue import Card, card_of
+from game.rivals.constants import CENTER_ROW, GOLD, RESOURCES, WIDTH
+from game.rivals.economy import resource_table
+from game.rivals.principality import (expansion_cell, is_city, open_road_columns, open_settlement_columns,
+                                      region_sites, settlement_columns, site_cells, site_regions)
+from game.rivals.scoring import advantage_holder
+
+W_VP = 8.0            # one victory point
+WIN = 1000.0          # reaching the target
+OPP_TOKEN = 0.7 * W_VP  # the opponent holding an advantage token
+PROD = 1.5            # what one region produces over the rest of a game
+BOOST = 1.2           # what a booster adds to one matching neighbouring region
+# Weight of each resource (brick, grain, lumber, wool, ore, gold): ore and grain build cities, gold only trades.
+RES_WEIGHT: tuple[float, ...] = (1.0, 1.05, 1.0, 0.95, 1.1, 0.85)
+SITE_WORTH: Mapping[str, float] = MappingProxyType({"settlement_site": 0.3, "city_site": 0.5, "region_site": 0.05})
+PAIR_SITE = 0.4       # a free site between two regions of the same kind
+NEW_REGIONS = 2 * PROD * 1.0 + 0.3  # two regions of a settlement not yet drawn
+BASE = CENTER_ROW * WIDTH
+
+# Lasting abilities beyond the printed points (unknown cards get DEFAULT_ABILITY).
+ABILITY: dict[str, float] = {
+    "marketplace": 1.5, "parish_hall": 1.0, "storehouse": 0.5, "toll_bridge": 0.8, "large_trade_ship": 1.0,
+    "pirate_ship": 0.5, "gold_cache": 0.8, "moneylender": 1.0, "mint": 1.2, "merchant_guild": 1.2,
+    "town_hall": 1.2, "abbey": 0.2, "harbor": 0.4, "trading_base": 0.4, "salt_silo": 0.4, "staple_house": 0.2,
+    "hedge_tavern": 0.8, "university": 1.0, "building_crane": 0.6, "drill_ground": 0.6, "lookout_tower": 0.4,
+    "heinrich": 0.4, "irmgard": 0.6, "fire_brigade": 0.3, "chapel_1_3": 0.3, "chapel_4_6": 0.3,
+    "bath_house": 0.3, "pharmacy": 0.3, "library": 0.3,
+}
+DEFAULT_ABILITY = 0.2
+# One-off effects when built (added to the build, not to the principality).
+ON_BUILD: dict[str, float] = {"staple_house": 1.8, "library": 1.5, "fairgrounds": 1.0, "tithe_barn": 0.8}
+PIRATE_HIT = 2.5      # a Pirate Ship built while the opponent has a trade ship
+# Worth of keeping an action card in the hand (conditions are checked in hand_value).
+ACTION_WORTH: dict[str, float] = {
+    "brigitta": 1.5, "goldsmith": 1.0, "merchant_caravan": 1.2, "scout": 1.0, "relocation": 0.5,
+    "gudrun": 1.5, "trade_master": 1.5, "merchant": 1.5, "brigands": 1.2, "reiner": 1.2,
+}
+DEFAULT_ACTION = 1.0
+
+_OUTER = tuple(r * WIDTH + x for r in (0, 1, 3, 4) for x in range(WIDTH))
+
+
+@dataclass(frozen=True, slots=True)
+class Structure:
+    """The lasting facts of one principality grid and its worth (storage aside)."""
+
+    score: float
+    vp: int
+    stats: tuple[int, int, int, int]
+    ids: tuple[str, ...]
+    stores: tuple[tuple[int, int, bool], ...]  # (cell, resource, is a region) of every storing card
+    protected: frozenset[int]                   # regions beside a Storehouse (not counted by a Brigand Attack)
+    rates: tuple[int, ...]                      # trade rate per resource
+    free: dict[str, tuple[int, ...]]            # free sites per placement class
+    settlements: tuple[int, ...]                # columns of settlements that are not cities
+    cities: int
+    road_columns: tuple[int, ...]
+    settlement_columns: tuple[int, ...]
+    region_count: tuple[int, ...]
+
+
+def race(mine: int, other: int) -> float:
+    """Worth of strength or commerce points short of and beyond what takes the advantage from the other."""
+    need = max(3, other + 1)
+    return 0.8 * min(mine, need) + 0.3 * min(max(0, mine - need), 2)
+
+
+def stats_of(cards: list[Card]) -> tuple[int, int, int, int]:
+    """Strength, skill, commerce and progress of a list of expansion cards (Trading Base and Salt Silo bonuses)."""
+    st = sum(c.str for c in cards)
+    sk = sum(c.skl for c in cards)
+    co = sum(c.com for c in cards)
+    pr = sum(c.prog for c in cards)
+    ids = [c.id for c in cards]
+    if "trading_base" in ids:
+        co += ("marketplace" in ids) + ids.count("harbor")
+    if "salt_silo" in ids:
+        co += sum(c.type == "sc_trade_ship" for c in cards)
+    return st, sk, co, pr
+
+
+def structure(grid: tuple[int, ...], opp: tuple[int, int, int, int], target: int) -> Structure:
+    """Analyse and value a principality grid against the opponent's points (strength, skill, commerce, progress)."""
+    cards = card_of()
+    table = resource_table()
+    as_list = list(grid)
+    cols = list(settlement_columns(as_list))
+    vp = sum(cards[grid[BASE + x]].vp for x in cols)
+    city_cols = [x for x in cols if is_city(as_list, x)]
+    built: list[Card] = []
+    cells: list[int] = []
+    stores: list[tuple[int, int, bool]] = []
+    region_count = [0] * 6
+    for c in _OUTER:
+        k = grid[c]
+        if k < 0:
+            continue
+        card = cards[k]
+        if table[k] >= 0:
+            stores.append((c, table[k], card.type == "region"))
+        if card.type == "region":
+            region_count[card.resource] += 1
+        else:
+            built.append(card)
+            cells.append(c)
+    st, sk, co, pr = stats_of(built)
+    ids = tuple(c.id for c in built)
+    ships = sum(c.type == "sc_trade_ship" for c in built)
+    vp += sum(c.vp for c in built if c.vp_condition != "trade_ships3" or ships >= 3)
+    mine_str = advantage_holder((st, opp[0])) == 0
+    mine_com = advantage_holder((co, opp[2])) == 0
+    vp += mine_str + mine_com
+    score = W_VP * vp - OPP_TOKEN * ((advantage_holder((st, opp[0])) == 1) + (advantage_holder((co, opp[2])) == 1))
+    if vp >= target:
+        score += WIN
+    score += race(st, opp[0]) + race(co, opp[2]) + 0.4 * min(sk, opp[1] + 1) + 1.2 * pr
+    ship_of = {c.ship for c in built if c.ship}
+    rates = tuple(2 if RESOURCES[r] in ship_of else 3 for r in range(6))
+    protected: set[int] = set()
+    for c, card in zip(cells, built):
+        score += ABILITY.get(card.id, DEFAULT_ABILITY)
+        if card.ship and card.ship in RESOURCES:
+            score += 0.5 * region_count[RESOURCES.index(card.ship)]
+        if card.id in ("storehouse", "abbey"):
+            near = [r for r in site_regions(c) if grid[r] >= 0]
+            score += 0.3 * len(near)
+            if card.id == "storehouse":
+                protected.update(near)
+    for c, res, is_region in stores:
+        if not is_region:
+            continue
+        region = cards[grid[c]].id
+        boost = sum(1 for s in region_sites(c) if grid[s] >= 0 and cards[grid[s]].booster == region)
+        score += RES_WEIGHT[res] * (PROD + BOOST * boost)
+    free = _free_sites(grid, cols, city_cols)
+    score += sum(SITE_WORTH.get(k, 0.0) * len(v) for k, v in free.items())
+    # A free site between two regions of one kind is where a booster would pay twice.
+    for site in free["settlement_site"]:
+        a, b = site_regions(site)
+        if grid[a] >= 0 and grid[b] >= 0 and cards[grid[a]].id == cards[grid[b]].id:
+            score += PAIR_SITE
+    return Structure(score, vp, (st, sk, co, pr), ids, tuple(stores), frozenset(protected), rates, free,
+                     tuple(x for x in cols if x not in city_cols), len(city_cols),
+                     tuple(open_road_columns(as_list)), tuple(open_settlement_columns(as_list)),
+                     tuple(region_count))
+
+
+def _free_sites(grid: tuple[int, ...], cols: list[int], city_cols: list[int]) -> dict[str, tuple[int, ...]]:
+    cards = card_of()
+    settlement = [c for x in cols for c in site_cells(x, x in city_cols) if grid[c] < 0]
+    city = [c for x in city_cols for c in site_cells(x, True) if grid[c] < 0]
+    parish = [c for x in city_cols for c in site_cells(x, True) if grid[c] >= 0 and cards[grid[c]].id == "parish_hall"]
+    region = []
+    for row in (1, 3):
+        for x in range(0, WIDTH, 2):
+            c = row * WIDTH + x
+            if grid[c] >= 0 and cards[grid[c]].type == "region" and grid[expansion_cell(c)] < 0:
+                region.append(expansion_cell(c))
+    return {"settlement_site": tuple(settlement), "city_site": tuple(city), "region_site": tuple(region),
+            "on_parish_hall": tuple(parish)}
+
+
+def requirement_met(req: str, s: Structure, opp_stats: tuple[int, int, int, int], opp_vp: int) -> bool:
+    """Whether a printed requirement (alternatives joined by '|') holds for the principality, as far as it shows."""
+    for part in req.split("|"):
+        if part == "city" and s.cities:
+            return True
+        if part == "com3" and s.stats[2] >= 3:
+            return True
+        if part == "prog2" and s.stats[3] >= 2:
+            return True
+        if part == "strength_advantage" and advantage_holder((s.stats[0], opp_stats[0])) == 0:
+            return True
+        if part == "fewer_vp" and s.vp < opp_vp:
+            return True
+        if part == "hero_str" and _has_strong_hero(s):
+            return True
+        if part == "parish_hall_in_city" and s.free["on_parish_hall"]:
+            return True
+        if part in s.ids:
+            return True
+    return False
+
+
+def _has_strong_hero(s: Structure) -> bool:
+    from game.rivals.catalogue import catalogue
+
+    cards = catalogue().cards
+    return any(cards[i].type == "sc_hero" and cards[i].str > 0 for i in s.ids)
+
+
+def generic_worth(card: Card) -> float:
+    """A card's worth without a site: points, stats, ability, booster or ship."""
+    if card.is_action:
+        return ACTION_WORTH.get(card.id, DEFAULT_ACTION)
+    worth = W_VP * card.vp + 0.8 * (card.str + card.com) + 0.4 * card.skl + 1.2 * card.prog
+    worth += ABILITY.get(card.id, DEFAULT_ABILITY) + ON_BUILD.get(card.id, 0.0)
+    if card.booster:
+        worth += BOOST * 1.2
+    if card.ship:
+        worth += 0.8
+    return worth
+
+
+def gold_share(s: Structure) -> int:
+    """How many gold fields (and Gold Caches) the principality has."""
+    return sum(1 for _, r, _ in s.stores if r == GOLD)
