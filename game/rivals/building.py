@@ -28,8 +28,15 @@ def center_cost(kind: str) -> tuple[int, ...]:
 
 def free_sites(g: RivalsGame, p: int, placement: str | None) -> list[int]:
     """Empty sites where a card of this placement class may go."""
-    s = g.state
-    grid = s.grid[p]
+    grid = g.state.grid[p]
+    key = f"free_sites.{placement}"
+    hit = grid.memo.get(key)
+    if hit is None or hit[0] != grid.version:
+        hit = grid.memo[key] = (grid.version, tuple(_free_sites(grid, placement)))
+    return list(hit[1])
+
+
+def _free_sites(grid: list[int], placement: str | None) -> list[int]:
     out: list[int] = []
     if placement in ("settlement_site", "city_site"):
         for x in settlement_columns(grid):
@@ -60,8 +67,13 @@ def all_sites(g: RivalsGame, p: int, placement: str | None) -> list[int]:
 
 def site_blocked(g: RivalsGame, p: int, placement: str | None) -> bool:
     """Whether the class has sites and every one of them is taken (removing a card would make room)."""
-    sites = all_sites(g, p, placement)
-    return bool(sites) and all(g.state.grid[p][c] >= 0 for c in sites)
+    grid = g.state.grid[p]
+    key = f"site_blocked.{placement}"
+    hit = grid.memo.get(key)
+    if hit is None or hit[0] != grid.version:
+        sites = all_sites(g, p, placement)
+        hit = grid.memo[key] = (grid.version, bool(sites) and all(grid[c] >= 0 for c in sites))
+    return hit[1]  # type: ignore[no-any-return]
 
 
 def playable_from_hand(g: RivalsGame, p: int, card: int) -> bool:
