@@ -709,34 +709,19 @@ class CatanGame(Game):
         for q in range(s.num_players):
             cached = derived.get(("road_spots", q))
             if cached is not None and cached[0] == old_version:
-                spots = cached[1]
+                spots = set(cached[1])
+                spots.discard(edge)
                 if q == player:
-                    grown = set(spots)
-                    grown.discard(edge)
                     for n in ends:
                         if node_owner[n] == NOBODY or node_owner[n] == player:
-                            grown.update(e for e in node_edges[n] if edge_owner[e] == NOBODY)
-                    spots = tuple(sorted(grown))
-                elif edge in spots:
-                    spots = tuple(e for e in spots if e != edge)
-                else:
-                    self._carry(("road", "actions", q), old_version, version)
-                derived[("road_spots", q)] = (version, spots)
+                            spots.update(e for e in node_edges[n] if edge_owner[e] == NOBODY)
+                derived[("road_spots", q)] = (version, tuple(sorted(spots)))
             cached = derived.get(("settlement_spots", q))
             if cached is not None and cached[0] == old_version:
-                spots = cached[1]
-                new = [n for n in ends if n not in spots and self.can_settle(n)] if q == player else []
-                if new:
-                    spots = tuple(sorted((*spots, *new)))
-                else:
-                    self._carry(("settlement", "actions", q), old_version, version)
-                derived[("settlement_spots", q)] = (version, spots)
-
-    def _carry(self, key: tuple[object, ...], old_version: int, version: int) -> None:
-        """Re-key a cached value that a change of the board left as it was."""
-        cached = self.state.derived.get(key)
-        if cached is not None and cached[0] == old_version:
-            self.state.derived[key] = (version, cached[1])
+                spots = set(cached[1])
+                if q == player:
+                    spots.update(n for n in ends if self.can_settle(n))
+                derived[("settlement_spots", q)] = (version, tuple(sorted(spots)))
 
     def _can_place_road(self, player: int) -> bool:
         s = self.state
