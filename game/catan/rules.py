@@ -669,10 +669,8 @@ class CatanGame(Game):
         s = self.state
         p = a.player
         events: list[Event] = []
-        old_version = self._board_version()
         s.edge_owner[a.edge] = p
         s.roads_left[p] -= 1
-        self._carry_caches_past_road(p, a.edge, old_version)
         events.append(E.PieceBuilt(p, "road", a.edge))
         if s.phase == SETUP_ROAD:
             self._advance_setup(events)
@@ -693,35 +691,6 @@ class CatanGame(Game):
             self._update_longest_road(events, ())
         self._after_build(p, "road", events)
         return events
-
-    def _carry_caches_past_road(self, player: int, edge: int, old_version: int) -> None:
-        """Update the cached roads and building spots for one new road instead of searching again: the road
-        leaves every player's road spots, and only its owner's network and settlement spots grow."""
-        s = self.state
-        derived = s.derived
-        version = self._board_version()
-        roads = derived.get(("roads", player))
-        if roads is not None and roads[0] == s.roads_left[player] + 1:
-            derived[("roads", player)] = (s.roads_left[player], tuple(sorted((*roads[1], edge))))
-        node_owner, edge_owner = s.node_owner, s.edge_owner
-        node_edges = self.topo.node_edges
-        ends = self.topo.edges[edge]
-        for q in range(s.num_players):
-            cached = derived.get(("road_spots", q))
-            if cached is not None and cached[0] == old_version:
-                spots = set(cached[1])
-                spots.discard(edge)
-                if q == player:
-                    for n in ends:
-                        if node_owner[n] == NOBODY or node_owner[n] == player:
-                            spots.update(e for e in node_edges[n] if edge_owner[e] == NOBODY)
-                derived[("road_spots", q)] = (version, tuple(sorted(spots)))
-            cached = derived.get(("settlement_spots", q))
-            if cached is not None and cached[0] == old_version:
-                spots = set(cached[1])
-                if q == player:
-                    spots.update(n for n in ends if self.can_settle(n))
-                derived[("settlement_spots", q)] = (version, tuple(sorted(spots)))
 
     def _can_place_road(self, player: int) -> bool:
         s = self.state
