@@ -35,6 +35,12 @@ def check_invariants(game: CatanGame) -> None:
         assert s.road_length[p] == longest_road(game.topo, s.edge_owner, s.node_owner, p)
         assert game.roads_of(p) == tuple(e for e, o in enumerate(s.edge_owner) if o == p), "stale road cache"
         assert game.buildings_of(p) == tuple(n for n, o in enumerate(s.node_owner) if o == p), "stale building cache"
+    if s.phase not in ("setup_settlement", "setup_road"):
+        fresh = game.clone()
+        fresh.state.derived.clear()
+        for p in range(n):
+            assert game.road_spots(p) == fresh.road_spots(p), "stale road spots"
+            assert game.settlement_spots(p) == fresh.settlement_spots(p), "stale settlement spots"
     for p in range(n):
         vp = s.building_vp[p] + SPECIAL_CARD_VP * ((s.longest_holder == p) + (s.army_holder == p))
         assert game.public_vp(p) == vp
