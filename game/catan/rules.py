@@ -279,9 +279,51 @@ class CatanGame(Game):
         cached = s.derived.get(key)
         if cached is not None and cached[0] == version:
             return list(cached[1])
-        spots = sorted({e for n in self.network_nodes(player) for e in node_edges[n] if edge_owner[e] == NOBODY})
+        moved = self._road_spots_moved_on(player, cached, version) if cached is not None else None
+        if moved is not None:
+            spots = sorted(moved)
+        else:
+            spots = sorted({e for n in self.network_nodes(player) for e in node_edges[n] if edge_owner[e] == NOBODY})
         s.derived[key] = (version, tuple(spots))
         return spots
+
+    def _placements_since(self, since: int, version: int) -> tuple[tuple[int, str, int, int], ...] | None:
+        """The roads and settlements placed since board version `since`, oldest first, or None when the
+        record does not account for every piece placed since then (e.g. the neutral players' pieces)."""
+        record: tuple[tuple[int, str, int, int], ...] = self.state.derived.get("placements", ())  # type: ignore[assignment]
+        count = since - version
+        if count > len(record):
+            return None
+        steps = record[len(record) - count:]  # versions only fall, so the newest placements come last
+        return steps if steps[0][0] < since and steps[-1][0] == version else None
+
+    def _road_spots_moved_on(self, player: int, cached: Any, version: int) -> set[int] | None:
+        """The player's road spots brought up to date from an older cached set by replaying the pieces placed
+        since, or None when a step needs a full search (an opponent settled on the player's network)."""
+        steps = self._placements_since(cached[0], version)
+        if steps is None:
+            return None
+        s = self.state
+        node_owner, edge_owner = s.node_owner, s.edge_owner
+        node_edges, edges = self.topo.node_edges, self.topo.edges
+        spots = set(cached[1])
+        for _, kind, owner, index in steps:
+            if kind == "road":
+                spots.discard(index)
+                if owner == player:
+                    for n in edges[index]:
+                        if node_owner[n] == NOBODY or node_owner[n] == player:
+                            spots.update(e for e in node_edges[n] if edge_owner[e] == NOBODY)
+            elif owner == player:
+                spots.update(e for e in node_edges[index] if edge_owner[e] == NOBODY)
+            elif any(edge_owner[e] == player for e in node_edges[index]):
+                return None  # the settlement may cut the player's network there
+        return spots
+
+    def _note_placement(self, kind: str, owner: int, index: int) -> None:
+        """Record a placed road or settlement with the board version after it (the spot caches replay these)."""
+        derived = self.state.derived
+        derived["placements"] = (*derived.get("placements", ()), (self._board_version(), kind, owner, index))
 
     def _board_version(self) -> int:
         """Changes whenever a road or settlement is placed anywhere (keys the caches of building spots).
@@ -304,7 +346,14 @@ class CatanGame(Game):
         if cached is not None and cached[0] == version:
             return list(cached[1])
         edges = self.topo.edges
-        ends = {n for e in self.roads_of(player) for n in edges[e]}
+        steps = self._placements_since(cached[0], version) if cached is not None else None
+        if steps is not None:
+            # Spots only appear at the ends of the player's new roads; any placement may remove some.
+            ends = set(cached[1])
+            ends.update(n for _, kind, owner, index in steps if kind == "road" and owner == player
+                        for n in edges[index])
+        else:
+            ends = {n for e in self.roads_of(player) for n in edges[e]}
         spots = sorted(n for n in ends if self.can_settle(n))
         s.derived[key] = (version, tuple(spots))
         return spots
@@ -671,6 +720,7 @@ class CatanGame(Game):
         events: list[Event] = []
         s.edge_owner[a.edge] = p
         s.roads_left[p] -= 1
+        self._note_placement("road", p, a.edge)
         events.append(E.PieceBuilt(p, "road", a.edge))
         if s.phase == SETUP_ROAD:
             self._advance_setup(events)
@@ -704,6 +754,7 @@ class CatanGame(Game):
         s.node_owner[a.node] = p
         s.node_level[a.node] = 1
         s.settlements_left[p] -= 1
+        self._note_placement("settlement", p, a.node)
         s.building_vp[p] += 1
         events: list[Event] = [E.PieceBuilt(p, "settlement", a.node)]
         if s.phase == SETUP_SETTLEMENT:
@@ -1052,9 +1103,9 @@ class CatanGame(Game):
             return cached[1]  # type: ignore[return-value]
         table = _action_table(player)
         if piece == "road":
-            actions = tuple(table.road[e] for e in self.road_spots(player))
+            actions = tuple(map(table.road.__getitem__, self.road_spots(player)))
         else:
-            actions = tuple(table.settlement[n] for n in self.settlement_spots(player))
+            actions = tuple(map(table.settlement.__getitem__, self.settlement_spots(player)))
         s.derived[key] = (version, actions)
         return actions
 
