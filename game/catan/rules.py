@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
+from operator import gt
 from typing import Any
 
 from game.catan import actions as A
@@ -656,9 +657,8 @@ class CatanGame(Game):
         owed = [[0, 0, 0, 0, 0] for _ in range(n)]
         for owner, res, level in gains:
             owed[owner][res] += level
-        short = [r for r in range(5) if wanted[r] > bank[r]]
-        if short:
-            self._apply_bank_rule(owed, short, events)
+        if any(map(gt, wanted, bank)):  # rare: the bank cannot pay everyone some resource
+            self._apply_bank_rule(owed, [r for r in range(5) if wanted[r] > bank[r]], events)
             gains = [(p, r, row[r]) for p, row in enumerate(owed) for r in range(5) if row[r]]
             if not gains:
                 return

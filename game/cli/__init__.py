@@ -217,7 +217,9 @@ def build_parser() -> argparse.ArgumentParser:
     from game.cli.position_cmd import add_position_parser
 
     add_position_parser(sub)
-    from game.cli.cards_cmd import add_cards_parser; add_cards_parser(sub)
+    from game.cli.cards_cmd import add_cards_parser
+
+    add_cards_parser(sub)
     return parser
 
 
