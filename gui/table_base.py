@@ -145,6 +145,37 @@ class TableScene(Scene, ABC):
     def open_dialog(self, name: str) -> None:
         """Open one of the game's dialogs by name (also for screenshots)."""
 
+    # ------------------------------------------------------------------ prompt
+
+    def prompt(self) -> tuple[str, tuple[int, int, int]]:
+        """The top bar's line and the colour of the seat it concerns: game over, pass screen, an AI thinking,
+        or what the human seat on turn must do (asked of the game's table)."""
+        t = self.app.t
+        g = self.game
+        if g.is_over():
+            w = g.winner() or 0
+            return t("table.prompt.game_over", player=self.player_name(w)), self.player_color(w)
+        if self.session.pass_to is not None:
+            p = self.session.pass_to
+            return t("table.prompt.pass", player=self.player_name(p)), self.player_color(p)
+        actor = self.session.actor()
+        if actor is None:
+            return "", (200, 200, 200)
+        name, color = self.player_name(actor), self.player_color(actor)
+        if not self.session.is_human(actor):
+            if self.session.all_ai and self.session.paused:
+                return t("table.prompt.paused"), color
+            return t("table.prompt.ai", player=name), color
+        return self._actor_prompt(actor, name), color
+
+    @abstractmethod
+    def _actor_prompt(self, actor: int, name: str) -> str:
+        """What the human seat on turn (or answering) must do now."""
+
+    @abstractmethod
+    def player_color(self, player: int) -> tuple[int, int, int]:
+        """A seat's colour on screen."""
+
     # ------------------------------------------------------------------ names, icons
 
     def player_name(self, player: int) -> str:
@@ -519,10 +550,6 @@ class TableScene(Scene, ABC):
         tip = self._tooltip()
         if tip:
             draw_tooltip(surface, tip, self.hover_pos)
-
-    @abstractmethod
-    def prompt(self) -> tuple[str, tuple[int, int, int]]:
-        """The line in the top bar and its colour."""
 
     def _tooltip(self) -> str | None:
         pos = self.hover_pos

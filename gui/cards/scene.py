@@ -202,30 +202,16 @@ class CardsTableScene(TableScene):
             self._placed_key = key
         return self._placed
 
-    def prompt(self) -> tuple[str, tuple[int, int, int]]:
-        """The top bar's line and the colour of the player it concerns."""
+    def _actor_prompt(self, actor: int, name: str) -> str:
+        """What the human player on turn (or answering) must do."""
         t = self.app.t
         g = self.game
-        if g.is_over():
-            w = g.winner() or 0
-            return t("table.prompt.game_over", player=self.player_name(w)), self.player_color(w)
-        if self.session.pass_to is not None:
-            p = self.session.pass_to
-            return t("table.prompt.pass", player=self.player_name(p)), self.player_color(p)
-        actor = self.session.actor()
-        if actor is None:
-            return "", (200, 200, 200)
-        name, color = self.player_name(actor), self.player_color(actor)
-        if not self.session.is_human(actor):
-            if self.session.all_ai and self.session.paused:
-                return t("table.prompt.paused"), color
-            return t("table.prompt.ai", player=name), color
         s = g.state
         if s.phase == DISCARD:
-            return t("cards.prompt.discard", player=name, count=s.owed[actor]), color
+            return t("cards.prompt.discard", player=name, count=s.owed[actor])
         if s.give_back_to >= 0:
-            return t("cards.prompt.give_back", player=name, count=s.give_back_count), color
-        return t("cards.prompt.trade" if s.phase == TRADE else "cards.prompt.build", player=name), color
+            return t("cards.prompt.give_back", player=name, count=s.give_back_count)
+        return t("cards.prompt.trade" if s.phase == TRADE else "cards.prompt.build", player=name)
 
     def _base_key(self) -> tuple[Any, ...]:
         return (self.session.revision, self.session.viewer, self.lay.size, self.pass_screen is None,

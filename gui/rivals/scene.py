@@ -351,36 +351,21 @@ class RivalsTableScene(RivalsControls, RivalsPainter, TableScene):
 
     # ------------------------------------------------------------------ prompt
 
-    def prompt(self) -> tuple[str, tuple[int, int, int]]:
-        """The top bar's line and the colour of the seat it concerns."""
+    def _actor_prompt(self, actor: int, name: str) -> str:
+        """What the human seat must do: its pending decision, placing a chosen card, or the phase."""
         t = self.app.t
-        g = self.game
-        if g.is_over():
-            w = g.winner() or 0
-            return t("table.prompt.game_over", player=self.player_name(w)), self.player_color(w)
-        if self.session.pass_to is not None:
-            p = self.session.pass_to
-            return t("table.prompt.pass", player=self.player_name(p)), self.player_color(p)
-        actor = self.session.actor()
-        if actor is None:
-            return "", (200, 200, 200)
-        name, color = self.player_name(actor), self.player_color(actor)
-        if not self.session.is_human(actor):
-            if self.session.all_ai and self.session.paused:
-                return t("table.prompt.paused"), color
-            return t("table.prompt.ai", player=name), color
         view = self.game.view(actor)
         if view.decision is not None:
             key = f"rivals.decision.{view.decision[0]}"
             if not self.app.translator.has(key):
                 key = "rivals.decision.other"
-            return t(key, player=name), color
+            return t(key, player=name)
         if self.selected is not None:
             what = self.names().card(self.selected[1])
-            return t("rivals.prompt.place", player=name, card=what), color
+            return t("rivals.prompt.place", player=name, card=what)
         if view.phase == "replenish":
             n, limit = len(view.hand), view.hand_limit
             key = "rivals.prompt.replenish_draw" if n < limit else "rivals.prompt.replenish_return"
-            return t(key, player=name, count=abs(limit - n)), color
+            return t(key, player=name, count=abs(limit - n))
         key = f"rivals.prompt.{view.phase}"
-        return (t(key, player=name) if self.app.translator.has(key) else name), color
+        return t(key, player=name) if self.app.translator.has(key) else name

@@ -663,40 +663,24 @@ class CatanTableScene(TableScene):
         self.hand_panel.layout(self.lay.hand, hand)
         return hand
 
-    def prompt(self) -> tuple[str, tuple[int, int, int]]:
-        """The top bar's line and the colour of the player it concerns."""
+    def _actor_prompt(self, actor: int, name: str) -> str:
+        """What the human player must do: the active mode, or the phase."""
         t = self.app.t
         g = self.game
         s = g.state
-        if g.is_over():
-            w = g.winner()
-            return t("table.prompt.game_over", player=self.player_name(w if w is not None else 0)), \
-                self.player_color(w if w is not None else 0)
-        actor = self.session.actor()
-        if actor is None:
-            return "", (200, 200, 200)
-        name = self.player_name(actor)
-        color = self.player_color(actor)
-        if self.session.pass_to is not None:
-            return t("table.prompt.pass", player=self.player_name(self.session.pass_to)), \
-                self.player_color(self.session.pass_to)
-        if not self.session.is_human(actor):
-            if self.session.all_ai and self.session.paused:
-                return t("table.prompt.paused"), color
-            return t("table.prompt.ai", player=name), color
         if self.mode is not None:
-            return t(f"table.prompt.mode.{self.mode}", player=name), color
+            return t(f"table.prompt.mode.{self.mode}", player=name)
         count = s.free_roads if s.phase == S.ROAD_BUILDING else s.owed[actor] if s.phase == S.DISCARD else 0
         if self.two_player:
             if s.phase == S.ROLL:
-                return t(f"table.prompt.roll_{roll_number(s)}", player=name), color
+                return t(f"table.prompt.roll_{roll_number(s)}", player=name)
             if s.phase == T.GIVE_BACK:
-                return t("table.prompt.give_back", player=name, count=g.give_back_count(actor)), color
+                return t("table.prompt.give_back", player=name, count=g.give_back_count(actor))
             if s.phase == T.NEUTRAL_BUILD:
                 builds = [a for a in self.session.legal(actor) if isinstance(a, T.BuildNeutral)]
                 piece = builds[0].piece if builds else "settlement"
-                return t(f"table.prompt.neutral_build.{piece}", player=name), color
-        return t(f"table.prompt.{s.phase}", player=name, count=count), color
+                return t(f"table.prompt.neutral_build.{piece}", player=name)
+        return t(f"table.prompt.{s.phase}", player=name, count=count)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole table (reads state only)."""
