@@ -11,7 +11,7 @@ import pygame
 from game.core.actions import Action
 from game.rivals import actions as A
 from gui.dialogs import blit_text, fit_text, px
-from gui.rivals.dialogs import LEGAL_EDGE, SELECT_EDGE, RivalsDialog, grid_rects
+from gui.rivals.dialogs import LEGAL_EDGE, SELECT_EDGE, RivalsDialog, card_under, grid_rects
 from gui.rivals.pieces import draw_count
 from gui.widgets import TEXT_DIM
 
@@ -64,10 +64,7 @@ class StackPickDialog(RivalsDialog):
 
     def card_at(self, pos: tuple[int, int]) -> int | None:
         """The card under pos."""
-        for card, r in zip(self.cards, self.rects):
-            if r.collidepoint(pos):
-                return card
-        return None
+        return card_under(pos, self.cards, self.rects)
 
     def draw_body(self, surface: pygame.Surface) -> None:
         """The cards, top first; the hovered one framed."""
@@ -194,10 +191,7 @@ class ScoutDialog(RivalsDialog):
 
     def card_at(self, pos: tuple[int, int]) -> int | None:
         """The region under pos."""
-        for card, r in zip(self.regions, self.rects):
-            if r.collidepoint(pos):
-                return card
-        return None
+        return card_under(pos, self.regions, self.rects)
 
     def draw_body(self, surface: pygame.Surface) -> None:
         """The region stack; picks framed and numbered."""
@@ -241,10 +235,7 @@ class FaceUpDialog(RivalsDialog):
 
     def card_at(self, pos: tuple[int, int]) -> int | None:
         """The card under pos."""
-        for card, r in zip(self.cards, self.rects):
-            if r.collidepoint(pos):
-                return card
-        return None
+        return card_under(pos, self.cards, self.rects)
 
     def draw_body(self, surface: pygame.Surface) -> None:
         """The cards; those one can build framed green."""

@@ -3,7 +3,7 @@ choice. Every button acts only with an action the game accepts."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -44,6 +44,14 @@ def grid_rects(area: pygame.Rect, count: int, aspect: float, max_w: int, gap: in
         best = [pygame.Rect(x0 + (i % cols) * (w + gap), y0 + (i // cols) * (h + gap), w, h) for i in range(count)]
     return best
 
+
+
+def card_under(pos: tuple[int, int], cards: Iterable[int], rects: Iterable[pygame.Rect]) -> int | None:
+    """The card whose rectangle holds pos (cards and rects in the same order), or None."""
+    for card, rect in zip(cards, rects):
+        if rect.collidepoint(pos):
+            return card
+    return None
 
 class IconButton(StyledButton):
     """A styled button with an icon before its label."""

@@ -10,7 +10,7 @@ from game.rivals import actions as A
 from game.rivals.constants import RESOURCES
 from game.rivals.economy import resource_table
 from gui.dialogs import GOLD, StyledButton, blit_text, px
-from gui.rivals.dialogs import SELECT_EDGE, IconButton, RivalsDialog, grid_rects
+from gui.rivals.dialogs import SELECT_EDGE, IconButton, RivalsDialog, card_under, grid_rects
 from gui.rivals.pieces import draw_count
 
 if TYPE_CHECKING:
@@ -197,10 +197,7 @@ class ExchangeDialog(RivalsDialog):
 
     def card_at(self, pos: tuple[int, int]) -> int | None:
         """A hand card under pos."""
-        for card, r in zip(self.hand, self.hand_rects):
-            if r.collidepoint(pos):
-                return card
-        return None
+        return card_under(pos, self.hand, self.hand_rects)
 
     def draw_body(self, surface: pygame.Surface) -> None:
         """The hand (the chosen card framed), the stacks (the chosen one framed) with their counts."""
