@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+
 from game.core.registry import new_game
 from game.rivals import actions as A
 from game.rivals.catalogue import card_of, catalogue
 from game.rivals.constants import CENTER_ROW
 from game.rivals.principality import cell
 from game.rivals.rules import RivalsGame
+from game.sim import run_game
+from tests.game.playout_checks import assert_save_round_trip, play_checked
 
 # Starting layout cells (both players).
 FOREST, GOLD_FIELD, FIELDS = cell(1, 12), cell(1, 14), cell(1, 16)
@@ -139,3 +144,32 @@ def assert_finished_or_exhausted(g: RivalsGame, target: int) -> None:
     s = g.state
     assert not any(s.stacks) and not s.center["road"] and not s.center["settlement"] and not s.center["city"], \
         "the game neither ended nor ran out of cards"
+
+
+def random_probe(g: RivalsGame, rng: random.Random) -> A.Action:
+    """A random action, often illegal: probes that refusals change nothing."""
+    p = rng.randrange(2)
+    c = rng.randrange(-1, 150)
+    return rng.choice([A.Roll(p), A.EndActions(p), A.BuildRoad(p, rng.randrange(29), ()),
+                       A.Gain(p, c), A.Trade(p, ((c, 3),), c, -1), A.DrawCard(p, rng.randrange(5)),
+                       A.PlayCard(p, rng.randrange(180), (), ()), A.SkipExchange(p),
+                       A.BuildExpansion(p, rng.randrange(180), c, ())])
+
+
+def play_random_game(variant: str, seed: int, check: Callable[[RivalsGame], None], target: int,
+                     max_steps: int = 8000) -> RivalsGame:
+    """One seeded random game with `check` after every action and refusal probes; it ends with a winner (or
+    runs dry) and survives a save round trip."""
+    g = new_game(variant, 2, seed=seed)
+    assert isinstance(g, RivalsGame)
+    play_checked(g, random.Random(seed), check, random_probe, probe_every=7, max_steps=max_steps)
+    assert_finished_or_exhausted(g, target)
+    assert_save_round_trip(g)
+    return g
+
+
+def assert_sim_games_end(variant: str, target: int) -> None:
+    """A few games through game.sim finish with a winner at the target."""
+    for seed in range(3):
+        game, result = run_game(variant, 2, seed, ["random"])
+        assert result.finished and result.winner in (0, 1) and game.vp(result.winner) >= target

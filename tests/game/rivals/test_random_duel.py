@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-import random
 
 import pytest
 
-from game.core.registry import new_game
 from game.rivals.catalogue import card_of, catalogue
 from game.rivals.economy import store_cells
 from game.rivals.scoring import hand_limit, stats, victory_points
-from game.sim import run_game
-from tests.game.playout_checks import assert_save_round_trip, play_checked
-from tests.game.rivals.helpers import assert_finished_or_exhausted, conserved
-from tests.game.rivals.test_random_games import _probe
+from tests.game.rivals.helpers import assert_sim_games_end, conserved, play_random_game
 from tests.game.rivals.test_random_gold import _vp
 
 GAMES = 100
@@ -39,10 +34,7 @@ def _check(g) -> None:
 
 
 def _play(seed: int) -> None:
-    g = new_game("rivals-duel", 2, seed=seed)
-    play_checked(g, random.Random(seed), _check, _probe, probe_every=7, max_steps=12000)
-    assert_finished_or_exhausted(g, 13)
-    assert_save_round_trip(g)
+    play_random_game("rivals-duel", seed, _check, 13, max_steps=12000)
 
 
 @pytest.mark.parametrize("block", range(4))
@@ -53,6 +45,4 @@ def test_random_duel_games(block: int) -> None:
 
 
 def test_duel_through_sim() -> None:
-    for seed in range(3):
-        game, result = run_game("rivals-duel", 2, seed, ["random"])
-        assert result.finished and result.winner in (0, 1) and game.vp(result.winner) >= 13
+    assert_sim_games_end("rivals-duel", 13)

@@ -8,14 +8,13 @@ import pytest
 
 from game.ai.random_bot import RandomBot
 from game.core.registry import new_game
-from game.rivals import actions as A
 from game.rivals.catalogue import card_of
 from game.rivals.constants import CENTER_ROW, STRENGTH, TRADE, WIDTH
 from game.rivals.economy import store_cells
 from game.rivals.scoring import victory_points
 from game.sim import run_game
 from tests.game.playout_checks import assert_save_round_trip, play_checked
-from tests.game.rivals.helpers import conserved
+from tests.game.rivals.helpers import conserved, random_probe
 
 GAMES = 100
 
@@ -38,18 +37,9 @@ def _check(g) -> None:
         assert g.legal_actions(g.active_players()[0])
 
 
-def _probe(g, rng: random.Random) -> A.Action:
-    p = rng.randrange(2)
-    c = rng.randrange(-1, 150)
-    return rng.choice([A.Roll(p), A.EndActions(p), A.BuildRoad(p, rng.randrange(29), ()),
-                       A.Gain(p, c), A.Trade(p, ((c, 3),), c, -1), A.DrawCard(p, rng.randrange(5)),
-                       A.PlayCard(p, rng.randrange(180), (), ()), A.SkipExchange(p),
-                       A.BuildExpansion(p, rng.randrange(180), c, ())])
-
-
 def _play(seed: int) -> None:
     g = new_game("rivals-intro", 2, seed=seed)
-    play_checked(g, random.Random(seed), _check, _probe, probe_every=5, max_steps=5000)
+    play_checked(g, random.Random(seed), _check, random_probe, probe_every=5, max_steps=5000)
     assert g.is_over()
     assert_save_round_trip(g)
 

@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-import random
 
 import pytest
 
-from game.core.registry import new_game
-from game.sim import run_game
 from game.rivals.catalogue import card_of
 from game.rivals.constants import CENTER_ROW, STRENGTH, TRADE, WIDTH
 from game.rivals.economy import store_cells
 from game.rivals.scoring import victory_points
-from tests.game.playout_checks import assert_save_round_trip, play_checked
-from tests.game.rivals.helpers import assert_finished_or_exhausted, conserved
-from tests.game.rivals.test_random_games import _probe
+from tests.game.rivals.helpers import assert_sim_games_end, conserved, play_random_game
 
 GAMES = 100
 
@@ -42,10 +37,7 @@ def _check(g) -> None:
 
 
 def _play(seed: int) -> None:
-    g = new_game("rivals-gold", 2, seed=seed)
-    play_checked(g, random.Random(seed), _check, _probe, probe_every=7, max_steps=8000)
-    assert_finished_or_exhausted(g, 12)
-    assert_save_round_trip(g)
+    play_random_game("rivals-gold", seed, _check, 12)
 
 
 @pytest.mark.parametrize("block", range(4))
@@ -56,6 +48,4 @@ def test_random_gold_games(block: int) -> None:
 
 
 def test_gold_through_sim() -> None:
-    for seed in range(3):
-        game, result = run_game("rivals-gold", 2, seed, ["random"])
-        assert result.finished and result.winner in (0, 1) and game.vp(result.winner) >= 12
+    assert_sim_games_end("rivals-gold", 12)

@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
 
-from game.core.registry import new_game
 from game.rivals import actions as A
 from game.rivals.catalogue import card_of
 from game.rivals.economy import store_cells
 from game.rivals.scoring import victory_points
-from game.sim import run_game
-from tests.game.playout_checks import assert_save_round_trip, play_checked
-from tests.game.rivals.helpers import assert_finished_or_exhausted, conserved
-from tests.game.rivals.test_random_games import _probe
+from tests.game.rivals.helpers import assert_sim_games_end, conserved, play_random_game
 from tests.game.rivals.test_random_gold import _vp
 
 GAMES = 100
@@ -37,10 +32,7 @@ def _check(g) -> None:
 
 
 def _play(seed: int, played: Counter) -> None:
-    g = new_game("rivals-turmoil", 2, seed=seed)
-    play_checked(g, random.Random(seed), _check, _probe, probe_every=7, max_steps=8000)
-    assert_finished_or_exhausted(g, 12)
-    assert_save_round_trip(g)
+    g = play_random_game("rivals-turmoil", seed, _check, 12)
     played.update(card_of()[e.action.card].id for e in g.log if isinstance(e.action, A.PlayCard))
 
 
@@ -54,6 +46,4 @@ def test_random_turmoil_games(block: int) -> None:
 
 
 def test_turmoil_through_sim() -> None:
-    for seed in range(3):
-        game, result = run_game("rivals-turmoil", 2, seed, ["random"])
-        assert result.finished and result.winner in (0, 1) and game.vp(result.winner) >= 12
+    assert_sim_games_end("rivals-turmoil", 12)
