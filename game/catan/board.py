@@ -14,6 +14,7 @@ from game.catan.constants import HARBOR_SET, HARBOR_TYPES, TERRAIN_COUNTS, TERRA
 from game.catan.geometry import CORNER_HEXES, SIDE_CORNERS, spiral_order, topology
 from game.core.chance import Chance
 from game.core.errors import InvalidPosition
+from game.core.files import read_json_file
 
 LAYOUT_FORMAT = "catan-table-layout"
 LAYOUTS_DIR = Path(__file__).resolve().parents[2] / "saves" / "layouts"
@@ -33,11 +34,20 @@ class Board:
     harbors: tuple[str, ...]
     harbor_edges: tuple[int, ...] = ()
     parts: tuple[tuple[int, ...], ...] = ()
+    # The robber's starting hex when a designer moved it off the desert (an experimental board); None: the desert.
+    robber_start: int | None = None
 
     @property
     def desert(self) -> int:
-        """Index of the (first) desert hex."""
+        """Index of the (first) desert hex; on an experimental board without one, the robber's start."""
+        if "desert" not in self.terrains and self.robber_start is not None:
+            return self.robber_start
         return self.terrains.index("desert")
+
+    @property
+    def robber_hex(self) -> int:
+        """Where the robber stands when the game begins."""
+        return self.desert if self.robber_start is None else self.robber_start
 
     @property
     def harbor_edge_list(self) -> tuple[int, ...]:
@@ -63,11 +73,18 @@ class Board:
         }
         if self.parts:
             out["parts"] = [list(part) for part in self.parts]
+        if self.robber_start is not None:
+            out["robber_start"] = self.robber_start
         return out
 
     @staticmethod
-    def from_json(data: Any) -> Board:
-        """Read and validate the board part of a layout or position."""
+    def from_json(data: Any, strict: bool = True) -> Board:
+        """Read and validate the board part of a layout or position.
+
+        strict demands the printed components (terrains, tokens, harbors, the robber on the desert); without
+        it (an experimental board from the layout lab) only the shape is checked: 19 hexes, tokens 2-12 but
+        never 7 and only on land, harbors on distinct coastal paths.
+        """
         if not isinstance(data, dict) or not isinstance(data.get("hexes"), list) or not isinstance(data.get("harbors"), list):
             raise InvalidPosition("board: needs lists 'hexes' and 'harbors'")
         hexes = data["hexes"]
@@ -99,7 +116,7 @@ class Board:
             if e in placed:
                 raise InvalidPosition(f"board: two harbors on the path {list(topo.edge_name(e))}")
             placed[e] = entry["type"]
-        if len(placed) != 9:
+        if strict and len(placed) != 9:
             raise InvalidPosition(f"board: needs 9 harbors, got {len(placed)}")
         if set(placed) == set(topo.harbor_edges):
             harbors = tuple(placed[e] for e in topo.harbor_edges)
@@ -107,8 +124,14 @@ class Board:
         else:
             harbor_edges = tuple(sorted(placed))
             harbors = tuple(placed[e] for e in harbor_edges)
-        board = Board(tuple(terrains), tuple(numbers), harbors, harbor_edges, _parts(data.get("parts")))
-        board.check_components()
+        robber = data.get("robber_start")
+        if robber is not None and (type(robber) is not int or not 0 <= robber < 19):
+            raise InvalidPosition(f"board: the robber's start must be a hex 0-18, got {robber!r}")
+        if robber is None and "desert" not in terrains:
+            raise InvalidPosition("board: a board without a desert must name the robber's start hex")
+        board = Board(tuple(terrains), tuple(numbers), harbors, harbor_edges, _parts(data.get("parts")), robber)
+        if strict:
+            board.check_components()
         return board
 
     def check_components(self) -> None:
@@ -119,6 +142,8 @@ class Board:
             raise InvalidPosition("board: number tokens must be the 18 printed ones (one 2 and 12, two of 3-6 and 8-11)")
         if len(set(self.harbor_edge_list)) != 9 or Counter(self.harbors) != Counter(HARBOR_SET):
             raise InvalidPosition("board: harbors must be four 3:1 and one 2:1 of each resource")
+        if self.robber_start is not None and self.terrains[self.robber_start] != "desert":
+            raise InvalidPosition(f"board: the robber starts on the desert, not on hex {self.robber_start}")
 
     def red_numbers_adjacent(self) -> bool:
         """Whether two 6/8 tokens touch."""
@@ -189,15 +214,15 @@ def generate_variable_board(chance: Chance, no_adjacent_red: bool, tokens: str =
 
 def load_layout(path: Path) -> dict[str, Any]:
     """Read a layout file (board and optional starting pieces); InvalidPosition names any fault."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise InvalidPosition(f"layout {path}: cannot read ({exc.strerror})") from exc
-    except json.JSONDecodeError as exc:
-        raise InvalidPosition(f"layout {path}: not valid JSON ({exc.msg} at line {exc.lineno})") from exc
+    data = read_json_file(Path(path), InvalidPosition)
+    return check_layout_data(data, str(path))
+
+
+def check_layout_data(data: Any, path: str) -> dict[str, Any]:
+    """Check the shape of layout data read from a file; InvalidPosition names any fault."""
     if not isinstance(data, dict) or data.get("format") != LAYOUT_FORMAT:
         raise InvalidPosition(f"layout {path}: not a {LAYOUT_FORMAT} file")
-    Board.from_json(data.get("board"))
+    Board.from_json(data.get("board"), strict=not data.get("experimental"))
     return data
 
 

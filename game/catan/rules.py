@@ -59,7 +59,7 @@ class CatanGame(Game):
         s = self.state = CatanState()
         s.board = board
         s.num_players = n
-        s.robber = board.desert
+        s.robber = board.robber_hex
         s.node_owner = [NOBODY] * topo.num_nodes
         s.node_level = [0] * topo.num_nodes
         s.edge_owner = [NOBODY] * topo.num_edges

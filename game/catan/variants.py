@@ -62,7 +62,7 @@ class CatanBase(Variant):
         if setup_outcomes:
             game.chance.force(*setup_outcomes)
         if layout is not None:
-            board = Board.from_json(layout.get("board"))
+            board = Board.from_json(layout.get("board"), strict=not layout.get("experimental"))
             start = layout.get("start")
         elif options["board"] == "beginner":
             data = shared_beginner_layout()

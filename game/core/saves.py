@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core.errors import GameError, SaveError
+from game.core.files import read_json_file
 from game.core.game import Game
 from game.core.seats import Seat
 
@@ -134,14 +135,5 @@ def game_from_json(data: Any, where: str = "save") -> Game:
 def load_game(path: Path) -> Game:
     """Load and verify a save file; SaveError names the problem and nothing is changed."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise SaveError(f"{path}: cannot read ({exc.strerror or exc})") from exc
-    except UnicodeDecodeError as exc:
-        raise SaveError(f"{path}: not a text file") from exc
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveError(f"{path}: not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from exc
+    data = read_json_file(path, SaveError)
     return game_from_json(data, where=str(path))

@@ -1,0 +1,70 @@
+"""The one guarded reader of JSON files from outside: size limit before parsing, every parse failure typed."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from game.core.errors import GameError
+
+# Far above any real file: a finished long Rivals game saves to well under 1 MB.
+MAX_FILE_BYTES = 16 * 1024 * 1024
+
+
+def read_json_file(path: Path, error: type[GameError], max_bytes: int = MAX_FILE_BYTES) -> Any:
+    """Parse a JSON file, or raise `error` with a message that names the file and the problem.
+
+    Refuses a file larger than max_bytes before reading it, and turns unreadable files, bad UTF-8,
+    bad JSON, nesting too deep for the parser and integers too long to convert into that one error type.
+    """
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > max_bytes:
+            raise error(f"{path}: the file is too large ({size:,} bytes; the limit is {max_bytes:,})")
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise error(f"{path}: cannot read ({exc.strerror or exc})") from exc
+    return parse_json_bytes(raw, str(path), error, max_bytes)
+
+
+def parse_json_bytes(raw: bytes | str, where: str, error: type[GameError], max_bytes: int = MAX_FILE_BYTES) -> Any:
+    """Parse JSON text from outside with the same guards as read_json_file; `where` names it in messages."""
+    if len(raw) > max_bytes:
+        raise error(f"{where}: the text is too large ({len(raw):,} bytes; the limit is {max_bytes:,})")
+    if isinstance(raw, bytes):
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise error(f"{where}: not UTF-8 text (bad byte at offset {exc.start})") from exc
+    else:
+        text = raw
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise error(f"{where}: not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from exc
+    except RecursionError as exc:
+        raise error(f"{where}: the JSON is nested too deeply") from exc
+    except ValueError as exc:  # e.g. an integer literal longer than Python converts
+        raise error(f"{where}: a value cannot be read ({exc})") from exc
+
+
+def write_json_atomically(path: Path, data: Any, indent: int | None = 1) -> None:
+    """Write JSON to a temporary file beside path, then replace path with it (never a half-written file)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(data, handle, indent=indent, ensure_ascii=False)
+            handle.write("\n")
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

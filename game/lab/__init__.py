@@ -1,0 +1,1 @@
+"""The layout lab: edit Catan boards, analyse them, and measure their fairness by simulation."""

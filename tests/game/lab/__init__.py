@@ -1,0 +1,1 @@
+"""Tests of the layout lab (game/lab)."""
