@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from game.core.errors import GameError
+from game.core.files import read_json_file
 from game.core.saves import write_json_atomic
 from gui.i18n import Translator
 
@@ -15,6 +16,10 @@ SETTINGS_FILE = "settings.json"
 ANIMATION_SPEEDS: tuple[float, ...] = (0.0, 0.5, 1.0, 2.0)
 AI_SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0)
 MAX_SPEED = 10.0
+
+
+class SettingsError(GameError):
+    """The settings file cannot be read (the defaults then apply)."""
 
 
 def _default_lang() -> str:
@@ -71,9 +76,11 @@ def load_settings(path: Path) -> tuple[Settings, str | None]:
     if not path.exists():
         return Settings(), None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = read_json_file(path, SettingsError)
         return Settings.from_json(data), None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, ValueError) as exc:
+    except SettingsError as exc:
+        return Settings(), str(exc)
+    except ValueError as exc:
         return Settings(), f"{path.name}: {exc}"
 
 

@@ -26,6 +26,7 @@ from game.catan.state import (
 )
 from game.core.actions import Action
 from game.core.errors import GameError, IllegalAction, InvalidOptions, InvalidPosition, MalformedAction
+from game.core.files import read_json_file
 from game.core.seats import Seat
 
 POSITION_FORMAT = "catan-neutral-position"
@@ -588,16 +589,7 @@ def _need_edge(topo: Topology, value: Any, where: str, error: ErrorType = Invali
 def load_position(path: Path | str) -> dict[str, Any]:
     """Read a position file; InvalidPosition if it is unreadable, not JSON, or not format version 1."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InvalidPosition(f"{path}: cannot read ({exc.strerror or exc})") from exc
-    except UnicodeDecodeError as exc:
-        raise InvalidPosition(f"{path}: not a text file") from exc
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InvalidPosition(f"{path}: not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from exc
+    data = read_json_file(path, InvalidPosition)
     _check_header(data, str(path))
     return data
 

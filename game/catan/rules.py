@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from operator import gt
 from typing import Any
 
@@ -1232,13 +1232,17 @@ def _action_table(player: int) -> _ActionTable:
     return _ActionTable(player)
 
 
-@cache
+# Bounded: hands recur within a game, but thousands of simulated games would otherwise keep every hand ever seen.
+DISCARD_CACHE_SIZE = 4096
+
+
+@lru_cache(maxsize=DISCARD_CACHE_SIZE)
 def discard_actions(player: int, hand: tuple[int, ...], owed: int) -> tuple[A.Discard, ...]:
     """The whole-discard actions of a player with this hand (cached: the same hands recur)."""
     return tuple(A.Discard(player, cards) for cards in discard_choices(hand, owed))
 
 
-@cache
+@lru_cache(maxsize=DISCARD_CACHE_SIZE)
 def discard_choices(hand: tuple[int, ...], owed: int) -> tuple[tuple[int, ...], ...]:
     """Every way to give back exactly `owed` cards from the hand (the discard after a seven, as one decision)."""
     choices: list[tuple[int, ...]] = []

@@ -120,3 +120,15 @@ def test_bad_plans_are_refused() -> None:
         SimulationPlan((beginner_lab_layout(),), bots=("heuristic", "random")).validated()
     with pytest.raises(Exception, match="experimental"):
         SimulationPlan((beginner_lab_layout().with_terrain(0, "hills"),)).validated()
+
+
+def test_ctrl_c_keeps_finished_chunks() -> None:
+    plan = small_plan(games=8, layouts=(variable_lab_layout(3),))
+
+    def progress(done: int, total: int) -> None:
+        if done >= 4:
+            raise KeyboardInterrupt
+
+    run = run_plan(plan, workers=1, progress=progress, chunk_size=4)
+    assert run.interrupted and [r["game"] for r in run.records] == [0, 1, 2, 3]
+    assert build_report(plan, run)["interrupted"] is True

@@ -1,0 +1,58 @@
+"""The one guarded reader: hostile JSON files become the typed error of their kind, never a traceback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.catan.position import load_position
+from game.core.errors import InvalidPosition, SaveError
+from game.core.files import read_json_file, write_json_atomically
+from game.core.saves import load_game
+
+HOSTILE: dict[str, bytes] = {
+    "deep": b"[" * 100_000 + b"]" * 100_000,
+    "deep-object": b'{"a":' * 50_000 + b"1" + b"}" * 50_000,
+    "long-int": b'{"n": ' + b"7" * 5000 + b"}",
+    "bad-utf8": b'{"name": "\xc3\x28"}',
+    "not-json": b"{'single': quotes}",
+    "empty": b"",
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+@pytest.mark.parametrize("reader,error", [(load_game, SaveError), (load_position, InvalidPosition)])
+def test_hostile_files_are_typed_refusals(tmp_path: Path, name: str, reader: object, error: type) -> None:
+    path = tmp_path / f"{name}.json"
+    path.write_bytes(HOSTILE[name])
+    with pytest.raises(error, match=f"{name}.json"):
+        reader(path)  # type: ignore[operator]
+    assert path.read_bytes() == HOSTILE[name]
+
+
+def test_oversized_file_is_refused_before_reading(tmp_path: Path) -> None:
+    path = tmp_path / "big.json"
+    path.write_bytes(b"[" + b"1," * 600 + b"1]")
+    with pytest.raises(SaveError, match="too large"):
+        read_json_file(path, SaveError, max_bytes=1000)
+    assert read_json_file(path, SaveError)[0] == 1
+
+
+def test_settings_fall_back_to_defaults_with_the_reason(tmp_path: Path) -> None:
+    from gui.settings import Settings, load_settings
+
+    path = tmp_path / "settings.json"
+    path.write_bytes(HOSTILE["deep"])
+    settings, reason = load_settings(path)
+    assert settings == Settings(lang=settings.lang) and reason and "nested too deeply" in reason
+
+
+def test_atomic_write_leaves_no_temporary_file(tmp_path: Path) -> None:
+    target = tmp_path / "out.json"
+    write_json_atomically(target, {"a": [1, 2]})
+    assert read_json_file(target, SaveError) == {"a": [1, 2]}
+    with pytest.raises(TypeError):
+        write_json_atomically(target, {"bad": object()})
+    assert [p.name for p in tmp_path.iterdir()] == ["out.json"]
+    assert read_json_file(target, SaveError) == {"a": [1, 2]}
