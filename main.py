@@ -26,7 +26,8 @@ def build_parser() -> argparse.ArgumentParser:
     headless.add_argument("--bench-frames", metavar="N", type=int,
                           help="render N frames of --scene and print the median and p99 frame time")
     headless.add_argument("--scene", type=scene_name, default="menu",
-                          help=f"what to show: {'|'.join(SCENES)}|table:<dialog> (e.g. table:trade); "
+                          help=f"what to show: {'|'.join(SCENES)}|table:<dialog> (e.g. table:trade)|lab:<view> "
+                               "(heat, compare, files, source, help); "
                                "'end' plays the game to its end first (default: menu)")
     headless.add_argument("--variant", default="catan-base", help="variant id (default: catan-base)")
     headless.add_argument("--seed", type=int, default=1, help="game seed (default: 1)")
@@ -40,6 +41,9 @@ def build_parser() -> argparse.ArgumentParser:
                           help="let bots play N actions before rendering")
     headless.add_argument("-o", "--option", action="append", metavar="NAME=VALUE",
                           help="variant option, e.g. -o board=variable (repeatable)")
+    headless.add_argument("--layout", metavar="FILE",
+                          help="the layout lab's starting layout (--scene lab): a layout file, a saved game, "
+                               "beginner, variable:SEED or compact:A1,B2,...")
     headless.add_argument("--size", type=parse_size, default=(1600, 900), help="window size WxH (default: 1600x900)")
     parser.add_argument("--lang", choices=("cs", "en"), help="language for this run (default: from the settings)")
     folders = parser.add_argument_group("folders (default: the platform's user folders)")

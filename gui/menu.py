@@ -253,8 +253,14 @@ class MenuScene(WidgetScene):
             ("menu.settings", self.settings, "secondary", True),
             ("menu.rules", self.rules, "secondary", True),
             ("menu.rivals_cards", self.rivals_cards, "secondary", True),
+            ("lab.menu_entry", self.layout_lab, "secondary", True),
             ("menu.quit", self.app.quit, "secondary", True),
         ]
+        # keep the column above the footer when the window is short (shrink the buttons to fit)
+        room = h - y - px(44, s)
+        need = len(entries) * (bh + gap) + px(26, s)
+        if need > room:
+            bh, gap = int(bh * room / need), int(gap * room / need)
         self.buttons = []
         for i, (key, action, style, enabled) in enumerate(entries):
             rect = pygame.Rect(self.column_x, y, col_w, bh)
@@ -305,6 +311,12 @@ class MenuScene(WidgetScene):
         from gui.rivals_catalogue import RivalsCatalogueScene
 
         self.app.push(RivalsCatalogueScene(self.app))
+
+    def layout_lab(self) -> None:
+        """Open the layout lab's editor."""
+        from gui.lab.scene import LabScene
+
+        self.app.push(LabScene(self.app))
 
     def back(self) -> None:
         """Escape on the title screen does nothing (Quit is a button)."""

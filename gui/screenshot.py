@@ -18,7 +18,9 @@ from game.core.registry import get_variant
 from game.core.seats import Seat
 from game.sim import play_out
 
-SCENES = ("menu", "new_game", "settings", "load", "save", "rules", "rules_rivals", "rivals_cards", "table", "end")
+SCENES = ("menu", "new_game", "settings", "load", "save", "rules", "rules_rivals", "rivals_cards", "table", "end", "lab")
+# Views of the layout lab: lab:<view>.
+LAB_VIEWS = ("heat", "compare", "files", "source", "help")
 SETTLE_FRAMES = 4
 
 
@@ -34,10 +36,13 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def scene_name(text: str) -> str:
-    """Check a --scene value: one of SCENES or table:<dialog>."""
+    """Check a --scene value: one of SCENES, table:<dialog> or lab:<view>."""
     if text in SCENES or (text.startswith("table:") and len(text) > 6):
         return text
-    raise argparse.ArgumentTypeError(f"unknown scene {text!r}; scenes: {', '.join(SCENES)}, table:<dialog>")
+    if text.startswith("lab:") and text[4:] in LAB_VIEWS:
+        return text
+    raise argparse.ArgumentTypeError(f"unknown scene {text!r}; scenes: {', '.join(SCENES)}, table:<dialog>, "
+                                     f"lab:{'|'.join(LAB_VIEWS)}")
 
 
 def controllers(spec: str, players: int, bot: str) -> list[str]:
@@ -87,10 +92,17 @@ def build_game(args: argparse.Namespace, name_of: Callable[[str], str] = str.cap
     return game
 
 
-def build_scene(app: Any, name: str, game: Game | None) -> None:
-    """Push the scenes that make up the requested screen onto the app."""
+def build_scene(app: Any, name: str, game: Game | None, layout: str | None = None) -> None:
+    """Push the scenes that make up the requested screen onto the app (layout: the lab's starting layout)."""
     from gui.menu import MenuScene
 
+    if name == "lab" or name.startswith("lab:"):
+        from game.lab.layout import load_any_layout
+        from gui.lab.scene import open_lab
+
+        app.push(MenuScene(app))
+        open_lab(app, load_any_layout(layout) if layout else None, name.partition(":")[2])
+        return
     if name in ("menu", "new_game", "settings", "load", "rules", "rules_rivals", "rivals_cards"):
         app.push(MenuScene(app))
     if name == "new_game":
@@ -142,7 +154,7 @@ def prepare(args: argparse.Namespace) -> Any:
     app = make_app(args)
     needs_game = args.scene in ("save", "end") or args.scene.startswith("table")
     game = build_game(args, lambda color: app.t(f"color.{color}.player")) if needs_game else None
-    build_scene(app, args.scene, game)
+    build_scene(app, args.scene, game, getattr(args, "layout", None))
     if args.scene == "new_game":
         _choose_variant(app.top, args.variant)
     for _ in range(SETTLE_FRAMES):
