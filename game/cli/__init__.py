@@ -1,4 +1,4 @@
-"""Command line of the rules model: `python -m game variants|simulate|bench|replay|position ...`."""
+"""Command line of the rules model: `python -m game variants|simulate|bench|replay|position|lab ...`."""
 
 from __future__ import annotations
 
@@ -221,6 +221,9 @@ def build_parser() -> argparse.ArgumentParser:
     from game.cli.cards_cmd import add_cards_parser
 
     add_cards_parser(sub)
+    from game.cli.lab_cmd import add_lab_parser
+
+    add_lab_parser(sub)
     return parser
 
 

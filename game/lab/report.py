@@ -113,6 +113,11 @@ def layout_section(plan: SimulationPlan, index: int, records: list[dict[str, Any
     bots = group(lambda r, seat: r["bots"][seat], bot_ids)
     for bot, row in zip(bot_ids, bots):
         row["bot"] = bot
+    for colour, row in zip(plan.colours, colours):
+        row["by_position"] = [
+            _rate_row(sum(1 for r in played if r["colours"][seat] == colour),
+                      sum(1 for r in played if r["colours"][seat] == colour and r["finished"] and r["winner"] == seat))
+            for seat in range(n)]
     seat_test = chi_square_equal([row["wins"] for row in positions])
     colour_test = chi_square_equal([row["wins"] for row in colours])
     first_settlements = [0] * topology().num_nodes

@@ -1,0 +1,350 @@
+"""The summary page of a lab report: one self-contained HTML file (inline CSS, no scripts) beside the charts.
+
+Every string taken from the report is HTML-escaped: layout names and error messages are user input.
+"""
+
+from __future__ import annotations
+
+import html
+import shlex
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from game.core.i18n import Translator
+from game.lab.charts import PLAYER_COLOURS, ChartSpec, chart_title, planned_charts
+from game.lab.report_text import (
+    bot_name, colour_name, colour_title, format_number, format_p_value, format_percent, p_value_phrase,
+    position_label, resource_name, variant_name, verdict_sentence,
+)
+
+CHARTS_FOLDER = "charts"
+SIGNIFICANCE = 0.05
+TERM_WEIGHTS: tuple[tuple[str, int], ...] = (("A", 12), ("E", 5), ("S", 4), ("C", 3), ("R", 40), ("T", 30))
+
+STYLE = """
+body { margin: 0; background: #f6f3ec; color: #21252e; font: 16px/1.5 "DejaVu Sans", "Segoe UI", Arial, sans-serif; }
+main { max-width: 1240px; margin: 0 auto; padding: 32px 40px 48px; background: #fbf9f4; }
+h1 { font-size: 32px; margin: 0 0 6px; }
+h2 { font-size: 25px; margin: 48px 0 8px; padding-top: 16px; border-top: 2px solid #e2ded3; }
+h3 { font-size: 19px; margin: 28px 0 8px; }
+p.lead { color: #5f6571; margin: 0 0 20px; }
+table { border-collapse: collapse; margin: 8px 0 16px; font-size: 15px; }
+th, td { padding: 6px 12px; border-bottom: 1px solid #e2ded3; text-align: right; vertical-align: top; }
+th { background: #efebe1; font-weight: bold; }
+th:first-child, td:first-child, td.text, th.text { text-align: left; }
+table.meta th { text-align: left; background: none; color: #5f6571; font-weight: normal; }
+table.meta td { text-align: left; }
+code { font-family: "DejaVu Sans Mono", Consolas, monospace; font-size: 14px; background: #efebe1; padding: 1px 5px;
+       border-radius: 4px; overflow-wrap: anywhere; }
+.verdict { background: #fff; border-left: 6px solid #4d72a8; padding: 12px 18px; margin: 12px 0; font-size: 17px; }
+.verdict.warn { border-left-color: #c8503c; }
+.verdict.none { border-left-color: #9a9a9a; }
+.badge { display: inline-block; font-size: 13px; padding: 1px 8px; margin-left: 8px; border-radius: 10px;
+         background: #e6e1d4; color: #5f4a20; vertical-align: middle; }
+.badge.bad { background: #f4d6cf; color: #8a2a1a; }
+.alert { background: #f8e3d9; border: 1px solid #e0a890; padding: 10px 16px; }
+.swatch { display: inline-block; width: 13px; height: 13px; border: 1px solid #777; border-radius: 3px;
+          margin-right: 7px; vertical-align: -1px; }
+.significant { color: #a8321e; font-weight: bold; }
+.score { font-size: 22px; font-weight: bold; }
+figure { margin: 18px 0 28px; }
+figure img { width: 100%; max-width: 1200px; height: auto; border: 1px solid #e2ded3; display: block; }
+ul.plain { padding-left: 20px; }
+footer { margin-top: 48px; color: #8a8f99; font-size: 13px; overflow-wrap: anywhere; }
+"""
+
+
+def esc(value: Any) -> str:
+    """Any value from the report as HTML-safe text."""
+    return html.escape(str(value), quote=True)
+
+
+def render_summary(report: dict[str, Any], t: Translator, charts: Sequence[ChartSpec] | None = None) -> str:
+    """The whole summary page as HTML text; charts defaults to every chart the report gets."""
+    specs = list(charts) if charts is not None else planned_charts(report)
+    sections = report.get("layouts", [])
+    parts = [f"<h1>{esc(t.t('labreport.title'))}</h1>", f"<p class=\"lead\">{esc(t.t('labreport.lead'))}</p>",
+             meta_table(report, t)]
+    if report.get("interrupted"):
+        parts.append(f"<p class=\"alert\">{esc(t.t('labreport.interrupted'))}</p>")
+    if len(sections) > 1:
+        parts.append(contents(sections, t))
+        parts.append(comparison_block(report, t, specs))
+    for i, section in enumerate(sections):
+        parts.append(layout_block(report, i, section, t, [s for s in specs if s.layout == i]))
+    parts.append(how_to_read(t))
+    parts.append(f"<footer>{esc(t.t('labreport.footer', digest=report.get('figures_digest', '')))}</footer>")
+    return page(t, "\n".join(parts))
+
+
+def page(t: Translator, body: str) -> str:
+    """The HTML document around a body."""
+    return (f"<!DOCTYPE html>\n<html lang=\"{esc(t.lang)}\">\n<head>\n<meta charset=\"utf-8\">\n"
+            f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+            f"<title>{esc(t.t('labreport.title'))}</title>\n<style>{STYLE}</style>\n</head>\n"
+            f"<body><main>\n{body}\n</main></body>\n</html>\n")
+
+
+def table(headers: Sequence[str], rows: Iterable[Sequence[str]], text_columns: frozenset[int] = frozenset()) -> str:
+    """A table from escaped header texts and rows of ready HTML cells; text columns align left, figures right."""
+    def cell(tag: str, i: int, content: str) -> str:
+        klass = " class=\"text\"" if i in text_columns else ""
+        return f"<{tag}{klass}>{content}</{tag}>"
+
+    head = "".join(cell("th", i, h) for i, h in enumerate(headers))
+    body = "".join("<tr>" + "".join(cell("td", i, c) for i, c in enumerate(row)) + "</tr>" for row in rows)
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def meta_table(report: dict[str, Any], t: Translator) -> str:
+    """Command, variant, players, colours, bots, games, seed, set-up and the run's timing."""
+    run = report.get("run", {})
+    command = run.get("command") or []
+    command_html = f"<code>{esc(shlex.join(str(c) for c in command))}</code>" if command \
+        else esc(t.t("labreport.meta.no_command"))
+    bots = report.get("bots", [])
+    bot_text = ", ".join(bot_name(t, b) for b in dict.fromkeys(bots)) if len(set(bots)) <= 1 else ", ".join(
+        f"{colour_name(t, c)}: {bot_name(t, b)}" for c, b in zip(report.get("colours", []), bots))
+    setup = t.t("labreport.setup.free") if report.get("free_setup") else t.t("labreport.setup.start_pieces")
+    rows = [
+        ("labreport.meta.command", command_html),
+        ("labreport.meta.variant", esc(variant_name(t, str(report.get("variant", ""))))),
+        ("labreport.meta.players", esc(report.get("players", ""))),
+        ("labreport.meta.colours", esc(", ".join(colour_name(t, c) for c in report.get("colours", [])))),
+        ("labreport.meta.bots", esc(bot_text)),
+        ("labreport.meta.games", esc(report.get("games_per_layout", ""))),
+        ("labreport.meta.seed", esc(report.get("seed", ""))),
+        ("labreport.meta.setup", esc(setup)),
+    ]
+    if run:
+        rows.append(("labreport.meta.run", esc(t.t(
+            "labreport.meta.run_value", count=int(run.get("games_played", 0)),
+            seconds=format_number(t, float(run.get("elapsed_seconds", 0.0)), 1), workers=run.get("workers", 1)))))
+    body = "".join(f"<tr><th>{esc(t.t(key))}</th><td>{value}</td></tr>" for key, value in rows)
+    return f"<table class=\"meta\"><tbody>{body}</tbody></table>"
+
+
+def anchor(index: int) -> str:
+    """The id of a layout's section."""
+    return f"layout-{index + 1}"
+
+
+def contents(sections: Sequence[dict[str, Any]], t: Translator) -> str:
+    """Links to the comparison and to each layout's section."""
+    items = [f"<li><a href=\"#comparison\">{esc(t.t('labreport.comparison.title'))}</a></li>"]
+    items += [f"<li><a href=\"#{anchor(i)}\">{esc(s.get('name', ''))}</a></li>" for i, s in enumerate(sections)]
+    items.append(f"<li><a href=\"#how\">{esc(t.t('labreport.how.title'))}</a></li>")
+    return f"<h3>{esc(t.t('labreport.contents'))}</h3><ul class=\"plain\">{''.join(items)}</ul>"
+
+
+def p_cell(t: Translator, p: float) -> str:
+    """A p-value cell, marked when it is significant."""
+    text = esc(format_p_value(t, p))
+    return f"<span class=\"significant\">{text}</span>" if p < SIGNIFICANCE else text
+
+
+def comparison_block(report: dict[str, Any], t: Translator, specs: Sequence[ChartSpec]) -> str:
+    """The comparison table of several layouts and the comparison charts."""
+    headers = [esc(t.t(f"labreport.col.{c}")) for c in
+               ("layout", "score", "seat_test", "colour_test", "spread", "finished", "unfinished", "broken", "verdict")]
+    rows = []
+    for i, row in enumerate(report.get("comparison", [])):
+        rows.append([
+            f"<a href=\"#{anchor(i)}\">{esc(row.get('name', ''))}</a>",
+            esc(format_number(t, float(row.get("score", 0.0)), 1)),
+            p_cell(t, float(row.get("seat_p_value", 1.0))),
+            p_cell(t, float(row.get("colour_p_value", 1.0))),
+            esc(format_percent(t, float(row.get("seat_rate_spread", 0.0)), 1)),
+            esc(row.get("finished", 0)), esc(row.get("unfinished", 0)), esc(row.get("broken", 0)),
+            esc(t.t(str(row.get("verdict", "")) + ".short")),
+        ])
+    charts = "".join(figure(report, spec, t) for spec in specs if spec.layout is None)
+    return (f"<h2 id=\"comparison\">{esc(t.t('labreport.comparison.title'))}</h2>"
+            + table(headers, rows, frozenset({8})) + charts)
+
+
+def layout_block(report: dict[str, Any], index: int, section: dict[str, Any], t: Translator,
+                 specs: Sequence[ChartSpec]) -> str:
+    """Everything about one layout: verdict, facts, tables, tests, unfinished and broken games, analysis, charts."""
+    badges = ""
+    if section.get("experimental"):
+        badges += f"<span class=\"badge\">{esc(t.t('labreport.badge.experimental'))}</span>"
+    if not section.get("legal", True):
+        badges += f"<span class=\"badge bad\">{esc(t.t('labreport.badge.illegal'))}</span>"
+    if section.get("has_start_pieces"):
+        badges += f"<span class=\"badge\">{esc(t.t('labreport.badge.start_pieces'))}</span>"
+    parts = [f"<h2 id=\"{anchor(index)}\">{esc(section.get('name', ''))}{badges}</h2>",
+             verdict_block(section, t), f"<p>{esc(facts(section, t))}</p>",
+             f"<h3>{esc(t.t('labreport.section.seats'))}</h3>",
+             rate_table(t, section.get("seat_positions", []), "labreport.col.position",
+                        lambda row: esc(position_label(t, int(row["position"])))),
+             f"<h3>{esc(t.t('labreport.section.colours'))}</h3>",
+             rate_table(t, section.get("colours", []), "labreport.col.colour", lambda row: colour_cell(t, row))]
+    if section.get("bots"):
+        parts += [f"<h3>{esc(t.t('labreport.section.bots'))}</h3>",
+                  rate_table(t, section["bots"], "labreport.col.bot", lambda row: esc(bot_name(t, str(row["bot"]))))]
+    parts += [tests_block(report, section, t), unfinished_block(section, t), broken_block(section, t),
+              analysis_block(section, t)]
+    if specs:
+        parts.append(f"<h3>{esc(t.t('labreport.section.charts'))}</h3>")
+        parts += [figure(report, spec, t) for spec in specs]
+    return f"<section>{''.join(parts)}</section>"
+
+
+def verdict_block(section: dict[str, Any], t: Translator) -> str:
+    """The verdict sentence, framed by how worrying it is."""
+    verdict = section.get("verdict", {})
+    key = str(verdict.get("key", ""))
+    css = "verdict none" if key.endswith("no_games") else "verdict" if key.endswith("fair") else "verdict warn"
+    return f"<p class=\"{css}\">{esc(verdict_sentence(t, verdict))}</p>"
+
+
+def facts(section: dict[str, Any], t: Translator) -> str:
+    """Games, finished, unfinished, broken, average turns and actions, in one sentence."""
+    return t.t("labreport.facts", games=section.get("games", 0), finished=section.get("finished", 0),
+               unfinished=section.get("unfinished", 0), broken=len(section.get("broken", [])),
+               turns=format_number(t, float(section.get("average_turns", 0.0)), 1),
+               actions=format_number(t, float(section.get("average_actions", 0.0)), 0))
+
+
+def colour_cell(t: Translator, row: dict[str, Any]) -> str:
+    """A colour's name with a swatch of the colour."""
+    rgb = PLAYER_COLOURS.get(str(row["colour"]), (160, 160, 160))
+    return (f"<span class=\"swatch\" style=\"background: rgb{rgb}\"></span>"
+            f"{esc(colour_title(t, str(row['colour'])))}")
+
+
+def rate_table(t: Translator, rows: Sequence[dict[str, Any]], first_key: str, first_cell: Any) -> str:
+    """Games, wins, rate, interval, average VP, Longest Road and Largest Army per row."""
+    headers = [esc(t.t(first_key))] + [esc(t.t(k)) for k in (
+        "labreport.col.games", "labreport.col.wins", "labreport.col.rate", "labreport.col.interval",
+        "labreport.col.average_vp", "special.longest_road", "special.largest_army")]
+    cells = [[first_cell(row), esc(row.get("games", 0)), esc(row.get("wins", 0)),
+              esc(format_percent(t, float(row.get("win_rate", 0.0)), 1)),
+              esc(f"{format_percent(t, float(row.get('ci_low', 0.0)), 1)} – "
+                  f"{format_percent(t, float(row.get('ci_high', 0.0)), 1)}"),
+              esc(format_number(t, float(row.get("average_vp", 0.0)), 2)),
+              esc(row.get("longest_road", 0)), esc(row.get("largest_army", 0))] for row in rows]
+    return table(headers, cells)
+
+
+def test_line(t: Translator, name_key: str, what_key: str, test: dict[str, Any], finished: int) -> str:
+    """One chi-square test written plainly: "Seat positions: χ² = 1.80, 3 degrees of freedom; p = 0.615: …"."""
+    name = esc(t.t(name_key))
+    if not finished:
+        return f"<li><b>{name}</b>: {esc(t.t('labreport.test.no_data'))}</li>"
+    p = float(test.get("p_value", 1.0))
+    key = "labreport.test.significant" if p < SIGNIFICANCE else "labreport.test.not_significant"
+    meaning = t.t(key, share=format_percent(t, p, 1 if p >= 0.001 else 2), what=t.t(what_key))
+    statistic = t.t("labreport.test.statistic", statistic=format_number(t, float(test.get("statistic", 0.0)), 2),
+                    df=test.get("df", 0))
+    phrase = p_value_phrase(t, p)
+    p_html = f"<span class=\"significant\">{esc(phrase)}</span>" if p < SIGNIFICANCE else esc(phrase)
+    return f"<li><b>{name}</b> ({esc(statistic)}): {p_html}: {esc(meaning)}</li>"
+
+
+def tests_block(report: dict[str, Any], section: dict[str, Any], t: Translator) -> str:
+    """The seat and colour tests, with a note when a free set-up makes the colour test chance only."""
+    finished = int(section.get("finished", 0))
+    items = [test_line(t, "labreport.test.seat", "labreport.test.what.seat", section.get("seat_test", {}), finished),
+             test_line(t, "labreport.test.colour", "labreport.test.what.colour", section.get("colour_test", {}),
+                       finished)]
+    note = "" if section.get("has_start_pieces") else f"<p>{esc(t.t('labreport.test.colour_free'))}</p>"
+    return f"<h3>{esc(t.t('labreport.section.tests'))}</h3><ul class=\"plain\">{''.join(items)}</ul>{note}"
+
+
+def unfinished_block(section: dict[str, Any], t: Translator) -> str:
+    """The games that ended without a winner, listed with their seeds."""
+    games = section.get("unfinished_games", [])
+    title = f"<h3>{esc(t.t('labreport.section.unfinished'))} ({len(games)})</h3>"
+    if not games:
+        return f"{title}<p>{esc(t.t('labreport.unfinished.none'))}</p>"
+    headers = [esc(t.t(k)) for k in ("labreport.col.game", "labreport.col.seed", "labreport.col.rotation")]
+    rows = [[esc(g.get("game", "")), esc(g.get("seed", "")), esc(g.get("rotation", ""))] for g in games]
+    return f"{title}<p>{esc(t.t('labreport.unfinished.explain', count=len(games)))}</p>{table(headers, rows)}"
+
+
+def broken_block(section: dict[str, Any], t: Translator) -> str:
+    """The games that broke a rule check, with their seeds and errors."""
+    games = section.get("broken", [])
+    title = f"<h3>{esc(t.t('labreport.section.broken'))} ({len(games)})</h3>"
+    if not games:
+        return f"{title}<p>{esc(t.t('labreport.broken.none'))}</p>"
+    headers = [esc(t.t(k)) for k in ("labreport.col.game", "labreport.col.seed", "labreport.col.rotation",
+                                     "labreport.col.error")]
+    rows = [[esc(g.get("game", "")), esc(g.get("seed", "")), esc(g.get("rotation", "")),
+             f"<code>{esc(g.get('error', ''))}</code>"] for g in games]
+    return (f"{title}<p class=\"alert\">{esc(t.t('labreport.broken.explain', count=len(games)))}</p>"
+            + table(headers, rows, frozenset({3})))
+
+
+def hex_list(hexes: Iterable[Any]) -> str:
+    """Hex indexes as the layout names them ("h4, h9")."""
+    return ", ".join(f"h{h}" for h in hexes)
+
+
+def check_items(checks: dict[str, Any], t: Translator) -> list[tuple[str, list[str]]]:
+    """Each check's title and its findings as plain text."""
+    terrain = (lambda name: t.t(f"terrain.{name}") if t.has(f"terrain.{name}") else str(name))
+    return [
+        ("labreport.check.adjacent_6_8",
+         [t.t("labreport.check.hex_pair", a=f"h{a}", b=f"h{b}") for a, b in checks.get("adjacent_6_8", [])]),
+        ("labreport.check.equal_neighbours",
+         [t.t("labreport.check.equal_pair", a=f"h{e['hexes'][0]}", b=f"h{e['hexes'][1]}", number=e["number"])
+          for e in checks.get("equal_neighbours", [])]),
+        ("labreport.check.repeated_numbers",
+         [t.t("labreport.check.repeated", resource=resource_name(t, r["resource"]), number=r["number"],
+              hexes=hex_list(r["hexes"])) for r in checks.get("repeated_numbers", [])]),
+        ("labreport.check.terrain_clusters",
+         [t.t("labreport.check.cluster", terrain=terrain(c["terrain"]), hexes=hex_list(c["hexes"]))
+          for c in checks.get("terrain_clusters", [])]),
+        ("labreport.check.starved_resources", [resource_name(t, r) for r in checks.get("starved_resources", [])]),
+    ]
+
+
+def penalty_text(t: Translator, penalty: float) -> str:
+    """A score penalty as "−5.8", or "0" when there is none."""
+    text = format_number(t, penalty, 1)
+    return "0" if float(text.replace(t.t("labreport.format.decimal_mark"), ".")) == 0 else f"−{text}"
+
+
+def analysis_block(section: dict[str, Any], t: Translator) -> str:
+    """The balance score with its formula and terms, pips per resource, and the board checks."""
+    analysis = section.get("analysis", {})
+    terms = analysis.get("score_terms", {})
+    term_rows = [[f"<b>{esc(letter)}</b>", esc(t.t(f"labreport.term.{letter}")),
+                  esc(format_number(t, float(terms.get(letter, 0)), 0 if letter in "AESC" else 3)),
+                  esc(penalty_text(t, weight * float(terms.get(letter, 0))))]
+                 for letter, weight in TERM_WEIGHTS]
+    term_table = table([esc(t.t(k)) for k in ("labreport.col.term", "labreport.col.meaning", "labreport.col.value",
+                                              "labreport.col.penalty")], term_rows, frozenset({1}))
+    pips, hexes = analysis.get("resource_pips", {}), analysis.get("resource_hexes", {})
+    resource_rows = [[esc(resource_name(t, res)), esc(hexes.get(res, 0)), esc(pips.get(res, 0)),
+                      esc(format_number(t, pips.get(res, 0) / hexes[res], 2) if hexes.get(res) else "–")]
+                     for res in pips]
+    resource_table = table([esc(t.t(k)) for k in ("labreport.col.resource", "labreport.col.hexes",
+                                                  "labreport.col.pips", "labreport.col.pips_per_hex")], resource_rows)
+    checks = "".join(
+        f"<li><b>{esc(t.t(key))}</b>: {esc('; '.join(found) if found else t.t('labreport.check.ok'))}</li>"
+        for key, found in check_items(analysis.get("checks", {}), t))
+    score = format_number(t, float(analysis.get("score", 0.0)), 1)
+    return (f"<h3>{esc(t.t('labreport.section.analysis'))}</h3>"
+            f"<p class=\"score\">{esc(t.t('labreport.analysis.score', score=score))}</p>"
+            f"<p>{esc(t.t('labreport.analysis.formula'))} <code>{esc(analysis.get('score_formula', ''))}</code></p>"
+            f"{term_table}"
+            f"<p>{esc(t.t('labreport.analysis.pips', count=int(analysis.get('total_pips', 0))))}</p>{resource_table}"
+            f"<h3>{esc(t.t('labreport.analysis.checks'))}</h3><ul class=\"plain\">{checks}</ul>")
+
+
+def figure(report: dict[str, Any], spec: ChartSpec, t: Translator) -> str:
+    """An image of one chart, linked by its path relative to the page."""
+    title = chart_title(report, spec, t)
+    return (f"<figure><img src=\"{esc(CHARTS_FOLDER + '/' + spec.filename)}\" "
+            f"alt=\"{esc(t.t('labreport.chart_alt', title=title))}\" width=\"1200\" height=\"700\"></figure>")
+
+
+def how_to_read(t: Translator) -> str:
+    """The short guide: the interval, the p-value, seat position against colour, the balance score."""
+    items = "".join(f"<p>{esc(t.t(f'labreport.how.{key}'))}</p>" for key in ("interval", "p_value", "seat_colour",
+                                                                             "score"))
+    return f"<h2 id=\"how\">{esc(t.t('labreport.how.title'))}</h2>{items}"
