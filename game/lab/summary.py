@@ -179,7 +179,8 @@ def layout_block(report: dict[str, Any], index: int, section: dict[str, Any], t:
              rate_table(t, section.get("seat_positions", []), "labreport.col.position",
                         lambda row: esc(position_label(t, int(row["position"])))),
              f"<h3>{esc(t.t('labreport.section.colours'))}</h3>",
-             rate_table(t, section.get("colours", []), "labreport.col.colour", lambda row: colour_cell(t, row))]
+             rate_table(t, section.get("colours", []), "labreport.col.colour", lambda row: colour_cell(t, row)),
+             colour_by_position_table(t, section.get("colours", []))]
     if section.get("bots"):
         parts += [f"<h3>{esc(t.t('labreport.section.bots'))}</h3>",
                   rate_table(t, section["bots"], "labreport.col.bot", lambda row: esc(bot_name(t, str(row["bot"]))))]
@@ -226,6 +227,19 @@ def rate_table(t: Translator, rows: Sequence[dict[str, Any]], first_key: str, fi
               esc(format_number(t, float(row.get("average_vp", 0.0)), 2)),
               esc(row.get("longest_road", 0)), esc(row.get("largest_army", 0))] for row in rows]
     return table(headers, cells)
+
+
+def colour_by_position_table(t: Translator, rows: Sequence[dict[str, Any]]) -> str:
+    """Each colour's win rate in each seat position with its interval: where colour and seat interact."""
+    if not rows or not rows[0].get("by_position"):
+        return ""
+    positions = len(rows[0]["by_position"])
+    headers = [esc(t.t("labreport.col.colour"))] + [esc(position_label(t, k)) for k in range(positions)]
+    cells = [[colour_cell(t, row)] + [
+        esc(f"{format_percent(t, float(cell.get('win_rate', 0.0)), 1)} "
+            f"({format_percent(t, float(cell.get('ci_low', 0.0)), 0)}–{format_percent(t, float(cell.get('ci_high', 0.0)), 0)})")
+        for cell in row["by_position"]] for row in rows]
+    return f"<h3>{esc(t.t('labreport.section.colour_by_position'))}</h3>{table(headers, cells)}"
 
 
 def test_line(t: Translator, name_key: str, what_key: str, test: dict[str, Any], finished: int) -> str:
