@@ -35,17 +35,9 @@ TOAST_SECONDS = 4.0
 
 
 def open_simulation_screen(app: App, layouts: Sequence[LabLayout]) -> None:
-    """Hand layouts to the simulation screen, `gui.lab.simulation.open_simulation(app, layouts)`.
+    """Hand layouts to the simulation ("Prove") screen."""
+    from gui.lab.simulation import open_simulation
 
-    That screen is built separately; until its module exists the "Simulate…" buttons say it is not available yet.
-    """
-    try:
-        from gui.lab.simulation import open_simulation  # type: ignore[import-not-found]
-    except ImportError as exc:
-        if getattr(exc, "name", None) not in (None, "gui.lab.simulation"):
-            raise
-        app.show_message("lab.simulate_unavailable")
-        return
     open_simulation(app, list(layouts))
 
 

@@ -446,17 +446,13 @@ def test_analysis_panel_hover_and_views(make_app: Any) -> None:
     assert app.top is scene
 
 
-def test_simulate_button_says_not_available_yet(make_app: Any) -> None:
-    import importlib.util
+def test_simulate_button_opens_the_prove_screen(make_app: Any) -> None:
+    from gui.lab.simulation import SimulationScene
 
-    from gui.dialogs.message import MessageScene
-
-    if importlib.util.find_spec("gui.lab.simulation") is not None:
-        pytest.skip("the simulation screen exists now")
     app = make_app()
     scene = _lab(app)
     app.step(click(scene.buttons["simulate"].rect.center), 1 / 60)
-    assert isinstance(app.top, MessageScene) and app.top.text_key == "lab.simulate_unavailable"
+    assert isinstance(app.top, SimulationScene)
 
 
 @pytest.mark.parametrize("size", ["1280x720", "1920x1080"])
