@@ -114,6 +114,10 @@ class CatanGame(Game):
                 harbor_at[node] = kind
         self._harbor_at = tuple(harbor_at)
 
+    def public_attributes(self) -> tuple[tuple[str, object], ...]:
+        """Attributes besides the state that a game rebuilt from a seat's view needs (all public knowledge)."""
+        return ()
+
     def num_owners(self) -> int:
         """How many colours own pieces on the board (the two-player game adds neutral colours)."""
         return self.num_players

@@ -119,6 +119,11 @@ class TwoPlayerCatanGame(CatanGame):
         """Two players and two neutral colours."""
         return 4
 
+    def public_attributes(self) -> tuple[tuple[str, object], ...]:
+        """The neutral colours and the set-up's last placement travel with a rebuilt game."""
+        names = ("neutral_colors", "_last_settlement", "_building_in_setup")
+        return tuple((name, getattr(self, name)) for name in names if hasattr(self, name))
+
     # -------------------------------------------------------------- state helpers
 
     def trade_cards(self, player: int) -> int:

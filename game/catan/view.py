@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from game.catan.constants import VICTORY_POINT
 from game.catan.state import CatanState
+from game.core.seats import Seat
 
 if TYPE_CHECKING:
     from game.catan.rules import CatanGame
@@ -26,6 +27,10 @@ class CatanView:
     target_vp: int
     maritime_rates: tuple[int, ...]
     options: dict[str, object]
+    # What a searching bot needs to rebuild a full game from this view (all public).
+    variant_id: str = "catan-base"
+    seats: tuple[Seat, ...] = ()
+    game_attrs: tuple[tuple[str, object], ...] = ()
 
     @staticmethod
     def of(game: CatanGame, player: int) -> CatanView:
@@ -51,4 +56,7 @@ class CatanView:
             target_vp=game.target_vp(),
             maritime_rates=rates,
             options=dict(game.options),
+            variant_id=game.variant.id,
+            seats=game.seats,
+            game_attrs=game.public_attributes(),
         )

@@ -1,0 +1,152 @@
+"""The Hard level: a search over determinized worlds with the Normal bot as prior and rollout policy.
+
+One search serves every game family. From its own view the bot samples full game states consistent with what it
+has seen (the family's `determinize(view, rng) -> Game`), tries candidate actions in them with UCB1, lets Normal
+bots play every seat forward for a few turns and scores the outcome with the family's evaluation (a finished
+game scores 1 for a win and 0 for a loss). Normal's own choice starts with a head start of virtual wins, so the
+search overrides it only on evidence. The search stops at its iteration budget, its time budget or cancel().
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.core.actions import Action
+from game.core.errors import GameError
+from game.core.game import Game
+
+MAX_CANDIDATES = 8
+PRIOR_VISITS = 4.0
+EXPLORATION = 0.7
+DEFAULT_ITERATIONS = 400
+
+
+@dataclass(frozen=True, slots=True)
+class FamilySearch:
+    """What the search needs from a game family: determinization, evaluation, rollout length, the Normal bot."""
+
+    determinize: Callable[[Any, random.Random], Game]
+    evaluate: Callable[[Game, int], float]
+    rollout_actions: int
+    normal: Callable[[], Any]
+    forced_kinds: frozenset[str] = frozenset()
+
+
+def family_search(family: str) -> FamilySearch:
+    """The search hooks of a game family; GameError for an unknown one."""
+    if family == "catan":
+        from game.ai.catan_heuristic import CatanHeuristicBot
+        from game.catan.determinize import determinize, evaluate
+
+        return FamilySearch(determinize, evaluate, 120, CatanHeuristicBot, frozenset({"roll", "discard"}))
+    if family == "rivals":
+        from game.ai.rivals_heuristic import RivalsHeuristicBot
+        from game.rivals.determinize import determinize, evaluate
+
+        return FamilySearch(determinize, evaluate, 120, RivalsHeuristicBot)
+    if family == "cards":
+        from game.ai.cards_heuristic import CardsHeuristicBot
+        from game.cards.determinize import determinize, evaluate
+
+        return FamilySearch(determinize, evaluate, 120, CardsHeuristicBot)
+    raise GameError(f"no search for {family!r} games")
+
+
+class HardBot:
+    """Searches determinized worlds; never reads what its view hides (it is handed nothing else)."""
+
+    id = "hard"
+    needs_view = True
+
+    def __init__(self, family: str, think_seconds: float = 1.0, iterations: int = DEFAULT_ITERATIONS) -> None:
+        self.family = family
+        self.think_seconds = think_seconds
+        self.iterations = iterations
+        self.hooks = family_search(family)
+        self.normal = self.hooks.normal()
+        self._cancel = threading.Event()
+        self.last_iterations = 0
+
+    def cancel(self) -> None:
+        """Stop a running search at once (it then answers with the best action found so far)."""
+        self._cancel.set()
+
+    def choose(self, view: Any, legal_actions: list[Action], rng: random.Random) -> Action:
+        """The action with the best average outcome over the sampled worlds (Normal's choice on a tie)."""
+        self._cancel.clear()
+        self.last_iterations = 0
+        prior = self.normal.choose(view, legal_actions, rng)
+        if len(legal_actions) == 1 or prior.kind in self.hooks.forced_kinds:
+            return prior
+        candidates = pick_candidates(legal_actions, prior, rng)
+        if len(candidates) == 1:
+            return prior
+        return self._search(view, candidates, prior, rng)
+
+    def _search(self, view: Any, candidates: list[Action], prior: Action, rng: random.Random) -> Action:
+        player = view.player
+        totals = [PRIOR_VISITS if a == prior else 0.0 for a in candidates]
+        visits = [PRIOR_VISITS if a == prior else 0.0 for a in candidates]
+        deadline = time.perf_counter() + self.think_seconds
+        rollout_bots = [self.hooks.normal() for _ in range(8)]
+        for i in range(self.iterations):
+            if self._cancel.is_set() or time.perf_counter() > deadline:
+                break
+            world = self.hooks.determinize(view, rng)
+            k = _ucb_pick(totals, visits, i + 1)
+            score = self._rollout(world, candidates[k], player, rollout_bots, rng)
+            totals[k] += score
+            visits[k] += 1
+            self.last_iterations = i + 1
+        best = max(range(len(candidates)), key=lambda j: (totals[j] / visits[j] if visits[j] else -1.0,
+                                                          candidates[j] == prior, -j))
+        return candidates[best]
+
+    def _rollout(self, world: Game, first: Action, player: int, bots: Sequence[Any], rng: random.Random) -> float:
+        try:
+            world.apply(first)
+            for _ in range(self.hooks.rollout_actions):
+                if world.is_over() or self._cancel.is_set():
+                    break
+                actor = world.active_players()[0]
+                legal = world.legal_actions(actor)
+                world.apply(bots[actor % len(bots)].choose(world.view(actor), legal, rng))
+        except GameError:
+            # A sampled world can disagree with reality in what it lets happen; it then tells us nothing.
+            return 0.5
+        if world.is_over():
+            return 1.0 if world.winner() == player else 0.0
+        return self.hooks.evaluate(world, player)
+
+
+def _ucb_pick(totals: list[float], visits: list[float], step: int) -> int:
+    """The candidate with the highest upper confidence bound (an unvisited one first)."""
+    for k, v in enumerate(visits):
+        if v == 0:
+            return k
+    log_n = math.log(step + sum(visits))
+    return max(range(len(totals)), key=lambda k: totals[k] / visits[k] + EXPLORATION * math.sqrt(log_n / visits[k]))
+
+
+def pick_candidates(legal: list[Action], prior: Action, rng: random.Random) -> list[Action]:
+    """Normal's choice first, then one action of each other kind, then more at random, MAX_CANDIDATES at most."""
+    chosen = [prior]
+    kinds = {prior.kind}
+    rest = [a for a in legal if a != prior]
+    rng.shuffle(rest)
+    for action in rest:
+        if action.kind not in kinds and len(chosen) < MAX_CANDIDATES:
+            chosen.append(action)
+            kinds.add(action.kind)
+    for action in rest:
+        if len(chosen) >= MAX_CANDIDATES:
+            break
+        if action not in chosen:
+            chosen.append(action)
+    return chosen

@@ -1,0 +1,104 @@
+"""Catan for the searching bot: a full game consistent with one seat's view, and a value of a position.
+
+A seat knows the board, every piece, the bank, its own hand and cards, the played development cards and how
+many cards everyone holds. What it does not know (which resources and development cards the others hold, the
+order of the development deck, the future dice) is sampled: the resources missing from the bank and its own hand
+are dealt at random to the others in their known counts, the unplayed development cards likewise to the others
+and the deck, and the world gets fresh dice.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import TYPE_CHECKING
+
+from game.catan.constants import BANK_PER_RESOURCE, DEV_DECK_COUNTS, PIPS, TERRAIN_RESOURCE
+from game.catan.geometry import topology
+from game.core.errors import GameError
+from game.core.game import Game
+from game.core.registry import get_variant
+
+if TYPE_CHECKING:
+    from game.catan.rules import CatanGame
+    from game.catan.view import CatanView
+
+# Evaluation: one victory point is worth this many pips of production, and the position's score becomes a share
+# of the winning chances by a softmax with this temperature (in points).
+PIPS_PER_POINT = 14.0
+CARDS_PER_POINT = 10.0
+DEV_CARD_POINTS = 0.3
+SOFTMAX_POINTS = 1.2
+
+
+def determinize(view: CatanView, rng: random.Random) -> CatanGame:
+    """A full game in which everything the view shows is true and everything it hides is drawn at random."""
+    s = view.state.clone()
+    me = view.player
+    n = s.num_players
+    others = [q for q in range(n) if q != me]
+    pool = [r for r in range(5) for _ in range(BANK_PER_RESOURCE - s.bank[r] - s.hands[me][r])]
+    rng.shuffle(pool)
+    _deal(pool, others, view.resource_counts, s.hands)
+    unseen = list(DEV_DECK_COUNTS)
+    unseen[0] -= int(s.extra.get("removed_knights", 0))
+    for q in range(n):
+        for card in range(5):
+            unseen[card] -= s.dev_played[q][card] + (s.dev_hand[q][card] if q == me else 0)
+    if any(count < 0 for count in unseen):
+        raise GameError("the view's development cards do not add up")
+    cards = [card for card, count in enumerate(unseen) for _ in range(count)]
+    rng.shuffle(cards)
+    _deal(cards, others, view.dev_counts, s.dev_hand)
+    s.dev_deck = cards[sum(view.dev_counts[q] for q in others):]
+    for q in others:
+        s.dev_new[q] = [0] * 5
+    s.derived = {}
+    variant = get_variant(view.variant_id)
+    game = variant.game_class()  # type: ignore[attr-defined]
+    game._init_common(variant, view.seats, rng.getrandbits(31), dict(view.options))
+    game.topo = topology()
+    game.state = s
+    game._build_caches()
+    for name, value in view.game_attrs:
+        setattr(game, name, value)
+    return game
+
+
+def _deal(cards: list[int], others: list[int], counts: tuple[int, ...], hands: list[list[int]]) -> None:
+    """Give each of the others as many of the shuffled cards as they are known to hold."""
+    at = 0
+    for q in others:
+        hand = [0] * 5
+        for card in cards[at:at + counts[q]]:
+            hand[card] += 1
+        at += counts[q]
+        hands[q] = hand
+    if at > len(cards):
+        raise GameError("the view's card counts exceed the cards unaccounted for")
+
+
+def evaluate(game: Game, player: int) -> float:
+    """The player's share of the winning chances in a position: a softmax over everyone's score, where a score
+    is the victory points plus production, cards in hand and development cards in point equivalents."""
+    catan: CatanGame = game  # type: ignore[assignment]
+    scores = [position_score(catan, p) for p in range(catan.num_players)]
+    top = max(scores)
+    weights = [math.exp((x - top) / SOFTMAX_POINTS) for x in scores]
+    return weights[player] / sum(weights)
+
+
+def position_score(game: CatanGame, player: int) -> float:
+    """Victory points plus what production, hand and development cards promise, in points."""
+    s = game.state
+    board = s.board
+    topo = game.topo
+    pips = 0
+    for node, owner in enumerate(s.node_owner):
+        if owner == player:
+            for h in topo.node_hexes[node]:
+                if h != s.robber and TERRAIN_RESOURCE[board.terrains[h]] is not None:
+                    pips += PIPS.get(board.numbers[h], 0) * s.node_level[node]
+    cards = min(sum(s.hands[player]), 7)
+    return (game.total_vp(player) + pips / PIPS_PER_POINT + cards / CARDS_PER_POINT
+            + DEV_CARD_POINTS * sum(s.dev_hand[player]))

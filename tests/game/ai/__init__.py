@@ -1,0 +1,1 @@
+"""Tests of the bots and the arena (game/ai)."""

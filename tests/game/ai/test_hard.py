@@ -1,0 +1,81 @@
+"""The Hard bot's search: budgets, forced decisions, cancellation, determinism and what it may read."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+from game.ai.registry import make_bot
+from game.ai.search import HardBot, pick_candidates
+from game.catan import actions as A
+from game.core.registry import get_variant
+from game.core.saves import state_digest
+
+
+def midgame(seed: int = 3, actions: int = 150):  # type: ignore[no-untyped-def]
+    """A catan-base game played by Normal bots to a main-phase decision with several kinds of action."""
+    variant = get_variant("catan-base")
+    game = variant.new_game(variant.default_seats(4), seed, {"board": "variable"})
+    bots = [make_bot("normal", "catan") for _ in range(4)]
+    rng = random.Random(seed)
+    for _ in range(actions):
+        p = game.active_players()[0]
+        game.apply(bots[p].choose(game.view(p), game.legal_actions(p), rng))
+    while True:
+        p = game.active_players()[0]
+        legal = game.legal_actions(p)
+        if game.state.phase == "main" and len({a.kind for a in legal}) > 1:
+            return game, p, legal
+        game.apply(bots[p].choose(game.view(p), legal, rng))
+
+
+def test_same_seed_same_decision_with_an_iteration_budget() -> None:
+    game, p, legal = midgame()
+    first = HardBot("catan", think_seconds=120, iterations=12).choose(game.view(p), legal, random.Random(5))
+    again = HardBot("catan", think_seconds=120, iterations=12).choose(game.view(p), legal, random.Random(5))
+    assert first == again and first in legal
+
+
+def test_search_runs_on_copies_and_leaves_the_game_untouched() -> None:
+    game, p, legal = midgame()
+    before = state_digest(game)
+    log_length = len(game.log)
+    bot = HardBot("catan", think_seconds=120, iterations=10)
+    bot.choose(game.view(p), legal, random.Random(1))
+    assert bot.last_iterations == 10
+    assert state_digest(game) == before and len(game.log) == log_length
+
+
+def test_forced_and_trivial_decisions_take_no_search() -> None:
+    variant = get_variant("catan-base")
+    game = variant.new_game(variant.default_seats(4), 1)  # beginner board: the first player must roll
+    p = game.active_players()[0]
+    bot = HardBot("catan", think_seconds=120, iterations=50)
+    legal = game.legal_actions(p)
+    assert bot.choose(game.view(p), legal, random.Random(1)) in legal
+    assert bot.last_iterations == 0
+    assert bot.choose(game.view(p), [A.Roll(p)], random.Random(1)) == A.Roll(p)
+
+
+def test_cancel_stops_the_search_at_once_and_answers() -> None:
+    game, p, legal = midgame()
+    before = state_digest(game)
+    bot = HardBot("catan", think_seconds=600, iterations=10_000)
+    answer: list[object] = []
+    worker = threading.Thread(target=lambda: answer.append(bot.choose(game.view(p), legal, random.Random(2))))
+    worker.start()
+    while bot.last_iterations < 2 and worker.is_alive():
+        worker.join(0.01)
+    bot.cancel()
+    worker.join(30)
+    assert not worker.is_alive() and answer and answer[0] in legal
+    assert bot.last_iterations < 10_000
+    assert state_digest(game) == before
+
+
+def test_candidates_keep_normals_choice_first_and_cover_kinds() -> None:
+    game, p, legal = midgame()
+    prior = legal[-1]
+    chosen = pick_candidates(legal, prior, random.Random(0))
+    assert chosen[0] == prior and len(chosen) == len(set(chosen)) <= 8
+    assert {a.kind for a in chosen} == {a.kind for a in legal} or len(chosen) == 8
