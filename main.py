@@ -53,6 +53,16 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def app_version() -> str:
+    """The installed package's version (or "dev" when run from a checkout that was never installed)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("catan-table")
+    except PackageNotFoundError:
+        return "dev"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Parse the command line and run the chosen mode."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -77,6 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     from gui.app import App
 
     app = App(None, config_dir=args.config_dir, cache_dir=args.cache_dir, save_dir=args.save_dir, lang=args.lang)
+    print(f"Catan Table {app_version()}: saves in {app.save_dir}, settings in {app.config_dir}", flush=True)
     app.run()
     return 0
 
