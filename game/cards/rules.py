@@ -101,6 +101,10 @@ class CardsGame(Game):
         """The winner, if any."""
         return None if self.state.winner == NOBODY else self.state.winner
 
+    def public_attributes(self) -> tuple[tuple[str, object], ...]:
+        """Attributes besides the state that a game rebuilt from a seat's view needs (none: all is in the state)."""
+        return ()
+
     def target_vp(self) -> int:
         """Points needed to win."""
         return int(self.options.get("vp_target", 10))

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.cards.catalogue import side
+from game.core.seats import Seat
 
 if TYPE_CHECKING:
     from game.cards.rules import CardsGame
@@ -47,6 +48,14 @@ class CardsView:
     owed: tuple[int, ...]
     winner: int | None
     target_vp: int
+    # What a searching bot needs to rebuild a full game from this view (all public).
+    library_used: bool = False
+    guild_used: bool = False
+    university_used: bool = False
+    options: dict[str, object] | None = None
+    variant_id: str = "catan-cards"
+    seats: tuple[Seat, ...] = ()
+    game_attrs: tuple[tuple[str, object], ...] = ()
 
     @staticmethod
     def of(game: CardsGame, player: int) -> CardsView:
@@ -85,4 +94,11 @@ class CardsView:
             owed=tuple(s.owed),
             winner=game.winner(),
             target_vp=game.target_vp(),
+            library_used=s.library_used,
+            guild_used=s.guild_used,
+            university_used=s.university_used,
+            options=dict(game.options),
+            variant_id=game.variant.id,
+            seats=game.seats,
+            game_attrs=game.public_attributes(),
         )

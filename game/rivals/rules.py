@@ -334,6 +334,10 @@ class RivalsGame(Game):
 
         return RivalsView.of(self, player)
 
+    def public_attributes(self) -> tuple[tuple[str, object], ...]:
+        """Attributes besides the state that a game rebuilt from a seat's view needs (all public knowledge)."""
+        return (("mode", self.mode),)
+
     def vp(self, player: int) -> int:
         """The player's victory points now."""
         return victory_points(self.state, player)

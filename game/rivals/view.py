@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from game.core.seats import Seat
 from game.rivals.pending import item_index
 from game.rivals.scoring import hand_limit, stats, victory_points
+from game.rivals.state import Pending, RivalsState
 
 if TYPE_CHECKING:
     from game.rivals.rules import RivalsGame
@@ -38,6 +40,19 @@ class RivalsView:
     revealed: dict[str, tuple[int, ...]]
     target_vp: int
     stack_backs: tuple[str, ...] = ()  # the backs of the draw stacks are public: which set each stack holds
+    # What a searching bot needs to rebuild a full game from this view (all public, or this seat's own).
+    under: tuple[tuple[tuple[int, int], ...], ...] = ((), ())  # per player: (cell, card lying beneath)
+    fresh: tuple[int, ...] = ()  # this seat's hand cards taken this turn (not playable yet)
+    fresh_sizes: tuple[int, int] = (0, 0)
+    pending: tuple[Pending, ...] = ()  # every open decision (another seat's card to use at once shows as -1)
+    turn_number: int = 0
+    exchanged: bool = False
+    started: int = -1
+    used: tuple[int, ...] = ()
+    options: dict[str, object] | None = None
+    variant_id: str = "rivals-intro"
+    seats: tuple[Seat, ...] = ()
+    game_attrs: tuple[tuple[str, object], ...] = ()
 
     @staticmethod
     def of(game: RivalsGame, player: int) -> RivalsView:
@@ -81,4 +96,22 @@ class RivalsView:
             revealed=revealed,
             target_vp=game.mode.target_vp,
             stack_backs=tuple(s.stack_backs),
+            under=(tuple(sorted(s.under[0].items())), tuple(sorted(s.under[1].items()))),
+            fresh=tuple(s.fresh[player]) if player in (0, 1) else (),
+            fresh_sizes=(len(s.fresh[0]), len(s.fresh[1])),
+            pending=public_pending(s, player),
+            turn_number=s.turn_number,
+            exchanged=s.exchanged,
+            started=s.started,
+            used=tuple(s.used),
+            options=dict(game.options),
+            variant_id=game.variant.id,
+            seats=game.seats,
+            game_attrs=game.public_attributes(),
         )
+
+
+def public_pending(s: RivalsState, player: int) -> tuple[Pending, ...]:
+    """The open decisions as a seat sees them: a card another seat took in secret and may use at once is hidden."""
+    return tuple((b, p, kind, (-1, *data[1:])) if kind == "use_now" and p != player else (b, p, kind, data)
+                 for b, p, kind, data in s.pending)
