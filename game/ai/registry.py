@@ -1,4 +1,7 @@
-"""Bots by id: 'random' and 'heuristic' for every family that has them."""
+"""Bots by id: 'random' for tests and the lab, and three levels for players: 'easy', 'normal' and 'hard'.
+
+The old ids 'heuristic' and 'skilled' name the Normal level (saves and scripts that use them keep working).
+"""
 
 from __future__ import annotations
 
@@ -6,25 +9,54 @@ from typing import Any
 
 from game.core.errors import GameError
 
-BOT_IDS: tuple[str, ...] = ("random", "heuristic")
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+BOT_IDS: tuple[str, ...] = ("random", *LEVELS)
+ALIASES: dict[str, str] = {"heuristic": "normal", "skilled": "normal"}
+FAMILIES: tuple[str, ...] = ("catan", "rivals", "cards")
+# Hard's default think budget per decision, in seconds (Settings can change it).
+DEFAULT_THINK_SECONDS = 1.0
 
 
-def make_bot(bot_id: str, family: str) -> Any:
-    """A new bot of the given id for a game family; GameError if there is none."""
-    if bot_id == "random":
+def canonical_bot_id(bot_id: str) -> str:
+    """The registry id a bot id or alias names; GameError if none."""
+    canonical = ALIASES.get(bot_id, bot_id)
+    if canonical not in BOT_IDS:
+        raise GameError(f"no bot {bot_id!r}; bots: {', '.join(BOT_IDS)} (aliases: {', '.join(ALIASES)})")
+    return canonical
+
+
+def make_bot(bot_id: str, family: str, think_seconds: float | None = None) -> Any:
+    """A new bot of the given id (or alias) for a game family; GameError if there is none.
+
+    think_seconds sets the Hard bot's budget per decision (other levels do not search).
+    """
+    canonical = canonical_bot_id(bot_id)
+    if family not in FAMILIES:
+        raise GameError(f"no bots for {family!r} games")
+    if canonical == "random":
         from game.ai.random_bot import RandomBot
 
         return RandomBot()
-    if bot_id == "heuristic" and family == "catan":
+    if canonical == "normal":
+        return _normal(family)
+    if canonical == "easy":
+        from game.ai.easy import EasyBot
+
+        return EasyBot(_normal(family), family)
+    from game.ai.search import HardBot
+
+    return HardBot(family, think_seconds if think_seconds is not None else DEFAULT_THINK_SECONDS)
+
+
+def _normal(family: str) -> Any:
+    if family == "catan":
         from game.ai.catan_heuristic import CatanHeuristicBot
 
         return CatanHeuristicBot()
-    if bot_id == "heuristic" and family == "cards":
+    if family == "cards":
         from game.ai.cards_heuristic import CardsHeuristicBot
 
         return CardsHeuristicBot()
-    if bot_id == "heuristic" and family == "rivals":
-        from game.ai.rivals_heuristic import RivalsHeuristicBot
+    from game.ai.rivals_heuristic import RivalsHeuristicBot
 
-        return RivalsHeuristicBot()
-    raise GameError(f"no bot {bot_id!r} for {family} games; bots: {', '.join(BOT_IDS)}")
+    return RivalsHeuristicBot()

@@ -1,4 +1,4 @@
-"""Command line of the rules model: `python -m game variants|simulate|bench|replay|position|lab ...`."""
+"""Command line of the rules model: `python -m game variants|simulate|bench|replay|position|lab|arena ...`."""
 
 from __future__ import annotations
 
@@ -224,6 +224,9 @@ def build_parser() -> argparse.ArgumentParser:
     from game.cli.lab_cmd import add_lab_parser
 
     add_lab_parser(sub)
+    from game.cli.arena_cmd import add_arena_parser
+
+    add_arena_parser(sub)
     return parser
 
 
