@@ -35,8 +35,9 @@ def build_parser() -> argparse.ArgumentParser:
                           help="number of players (default: 4, or as many as the variant allows)")
     headless.add_argument("--ai", default="3",
                           help="AI seats: all | none | a number (the last N seats) | a comma list of controllers "
-                               "such as human,heuristic,random,random (default: 3)")
-    headless.add_argument("--bot", default="heuristic", help="bot for AI seats and autoplay: random|heuristic")
+                               "such as human,easy,normal,hard (default: 3)")
+    headless.add_argument("--bot", default="normal",
+                          help="bot for AI seats and autoplay: easy|normal|hard (random for tests; default: normal)")
     headless.add_argument("--autoplay", type=int, default=0, metavar="N",
                           help="let bots play N actions before rendering")
     headless.add_argument("-o", "--option", action="append", metavar="NAME=VALUE",

@@ -1,4 +1,4 @@
-"""The new game screen: variant, seats (human or AI, names, colours), board set-up, seed and options."""
+"""The new game screen: variant, seats (human or an AI level, names, colours), board set-up, seed and options."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ai.registry import BOT_IDS
+from game.ai.registry import LEVELS
 from game.catan.compact import Placement, compact_layout, placements_from_json
 from game.catan.variants import CatanCompact
 from game.core.errors import GameError
@@ -25,6 +25,7 @@ from gui.dialogs import (
     blit_text, draw_heading, ellipsize, fit_text, is_click, player_swatch, px,
 )
 from gui.fonts import font, wrap_text
+from gui.levels import badge_size, draw_level_badge, level_description, level_id, levels_in_use
 from gui.table.part_preview import render_preview
 
 if TYPE_CHECKING:
@@ -34,6 +35,8 @@ REPO_LAYOUTS = Path(__file__).resolve().parent.parent / "saves" / "layouts"
 LAYOUT_MODE = "layout"
 NAME_LENGTH = 18
 MAX_SEED = 999_999_999
+#: The level a new AI seat starts with.
+DEFAULT_AI = "normal"
 
 
 @dataclass
@@ -147,8 +150,7 @@ class NewGameScene(WidgetScene):
         v = self.variant
         count = max(v.min_players, min(4, v.max_players))
         defaults = v.default_seats(count)
-        ai = BOT_IDS[-1]
-        self.seats = [SeatDraft(s.color, app.t(f"color.{s.color}.player"), "human" if i == 0 else ai)
+        self.seats = [SeatDraft(s.color, app.t(f"color.{s.color}.player"), "human" if i == 0 else DEFAULT_AI)
                       for i, s in enumerate(defaults)]
         self.name_fields = [self._name_field(seat) for seat in self.seats]
         self.options = {spec.name: spec.default for spec in v.option_specs if spec.name != "board"}
@@ -172,12 +174,13 @@ class NewGameScene(WidgetScene):
         return modes or [""]
 
     def controllers(self) -> list[str]:
-        """Who can play a seat: a human or one of the bots."""
-        return ["human", *BOT_IDS]
+        """Who can play a seat: a human or the computer at one of its levels (the test bot 'random' is left out)."""
+        return ["human", *LEVELS]
 
     def controller_label(self, controller: str) -> str:
-        """The translated label of a controller."""
-        return self.app.t("newgame.human") if controller == "human" else self.app.t(f"newgame.ai.{controller}")
+        """The translated label of a controller ('Computer – hard'; old aliases name their level)."""
+        level = level_id(controller)
+        return self.app.t(f"newgame.ai.{level}") if level else self.app.t("newgame.human")
 
     def next_color(self, index: int) -> None:
         """Give seat index the next colour of the variant that no other seat has."""
@@ -200,7 +203,7 @@ class NewGameScene(WidgetScene):
             return
         taken = {s.color for s in self.seats}
         color = next(c for c in self.variant.colors if c not in taken)
-        seat = SeatDraft(color, self.app.t(f"color.{color}.player"), BOT_IDS[-1])
+        seat = SeatDraft(color, self.app.t(f"color.{color}.player"), DEFAULT_AI)
         self.seats.append(seat)
         self.name_fields.append(self._name_field(seat))
         self.layout()
@@ -214,15 +217,19 @@ class NewGameScene(WidgetScene):
         self.layout()
 
     def set_controller(self, index: int, controller: str) -> None:
-        """Choose who plays a seat."""
+        """Choose who plays a seat: 'human' or a level id."""
         self.seats[index].controller = controller
 
     def all_ai(self) -> None:
-        """Make every seat an AI (for watching bots play)."""
+        """Make every human seat an AI (watch mode; seats keep their levels, humans become Normal)."""
         for seat in self.seats:
             if seat.controller == "human":
-                seat.controller = BOT_IDS[-1]
+                seat.controller = DEFAULT_AI
         self.layout()
+
+    def levels(self) -> list[str]:
+        """The AI levels the seats have now, easiest first (each is described under the seats)."""
+        return levels_in_use([seat.controller for seat in self.seats])
 
     def set_variant(self, index: int) -> None:
         """Switch to another variant (seats, board and options start from its defaults)."""
@@ -559,6 +566,7 @@ class NewGameScene(WidgetScene):
         for line in wrap_text(hint, px(15, s), width):
             blit_text(surface, line, px(15, s), TEXT_DIM, (x, y))
             y += font(px(15, s)).get_linesize()
+        y = self._draw_levels(surface, x, y + px(6, s), width)
         y += px(20, s)
         if y + px(60, s) < self.left.bottom:
             pygame.draw.line(surface, GOLD_DARK, (x, y), (x + width, y))
@@ -567,16 +575,40 @@ class NewGameScene(WidgetScene):
             y += px(32, s)
             size = px(16, s)
             line_h = font(size).get_linesize()
+            bottom = self.left.bottom - px(12, s)
             for paragraph in self.description():
-                for line in wrap_text(paragraph, size, width):
-                    if y + line_h > self.left.bottom - px(12, s):
-                        break
+                lines = wrap_text(paragraph, size, width)
+                room = max(0, (bottom - y) // line_h)
+                if room < len(lines):  # a paragraph cut short ends in an ellipsis
+                    lines = lines[:room]
+                    if lines:
+                        lines[-1] = ellipsize(lines[-1].rstrip(" ,;:") + " …", size, width)
+                for line in lines:
                     blit_text(surface, line, size, TEXT, (x, y))
                     y += line_h
                 y += px(8, s)
         if self.is_compact:
             self._draw_arrangement(surface)
         self.draw_widgets(surface)
+
+    def _draw_levels(self, surface: pygame.Surface, x: int, y: int, width: int) -> int:
+        """One line per AI level the seats have: its badge and what it does; returns the y below."""
+        s = self.scale
+        t = self.app.t
+        size = px(15, s)
+        badge_fs = px(14, s)
+        line_h = max(font(size).get_linesize(), badge_size(t, "normal", badge_fs)[1]) + px(4, s)
+        badge_w = max(badge_size(t, level, badge_fs)[0] for level in (*LEVELS, "random"))
+        for level in self.levels():
+            if y + line_h > self.left.bottom - px(12, s):
+                break
+            cy = y + line_h // 2
+            draw_level_badge(surface, t, level, (x + badge_w // 2, cy), badge_fs, "center")
+            tx = x + badge_w + px(10, s)
+            text = level_description(t, level)
+            blit_text(surface, ellipsize(text, size, x + width - tx), size, TEXT, (tx, cy), "midleft")
+            y += line_h
+        return y
 
     def _draw_arrangement(self, surface: pygame.Surface) -> None:
         """The preview of the parts, its caption and the hint on the sides' colours."""

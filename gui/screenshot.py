@@ -61,7 +61,7 @@ def controllers(spec: str, players: int, bot: str) -> list[str]:
 
 
 def usable_bot(bot_id: str, family: str) -> str:
-    """The bot id if it exists for the family, else 'random' (the heuristic bot may not be installed)."""
+    """The bot id if it exists for the family, else 'random' (a level's module may not be installed)."""
     try:
         make_bot(bot_id, family)
     except (GameError, ImportError):
@@ -69,8 +69,10 @@ def usable_bot(bot_id: str, family: str) -> str:
     return bot_id
 
 
-def build_game(args: argparse.Namespace, name_of: Callable[[str], str] = str.capitalize) -> Game:
-    """A new game from the command line options, with --autoplay actions played by bots."""
+def build_game(args: argparse.Namespace, name_of: Callable[[str], str] = str.capitalize,
+               think_seconds: float | None = None) -> Game:
+    """A new game from the command line options, with --autoplay actions played by bots (think_seconds: the Hard
+    bot's budget per decision, from the settings)."""
     variant = get_variant(args.variant)
     bot = usable_bot(args.bot, variant.family)
     players = args.players
@@ -87,7 +89,8 @@ def build_game(args: argparse.Namespace, name_of: Callable[[str], str] = str.cap
     to_end = args.scene == "end"
     count = 50_000 if to_end else args.autoplay
     if count > 0:
-        bots = [make_bot(c if c != "human" else bot, variant.family) for c in ctrl]
+        bots = [make_bot(usable_bot(c, variant.family) if c != "human" else bot, variant.family,
+                         think_seconds=think_seconds) for c in ctrl]
         play_out(game, bots, random.Random(args.seed ^ 0x5EED), max_actions=count)
     return game
 
@@ -153,7 +156,8 @@ def prepare(args: argparse.Namespace) -> Any:
     """Build the app, the game (when the scene needs one) and the scene; let the layout settle."""
     app = make_app(args)
     needs_game = args.scene in ("save", "end") or args.scene.startswith("table")
-    game = build_game(args, lambda color: app.t(f"color.{color}.player")) if needs_game else None
+    game = build_game(args, lambda color: app.t(f"color.{color}.player"),
+                      app.settings.hard_think_seconds) if needs_game else None
     build_scene(app, args.scene, game, getattr(args, "layout", None))
     if args.scene == "new_game":
         _choose_variant(app.top, args.variant)

@@ -1,4 +1,5 @@
-"""A running game at the table: seats, who acts now, hot-seat passing, AI workers, pacing and autosave."""
+"""A running game at the table: seats, who acts now, hot-seat passing, AI workers (cancelled when the table is left),
+pacing and autosave."""
 
 from __future__ import annotations
 
@@ -59,6 +60,7 @@ class AIWorker:
     def __init__(self) -> None:
         self._requests: queue.Queue[AIRequest | None] = queue.Queue()
         self._results: queue.Queue[tuple[tuple[int, int, int], Action]] = queue.Queue()
+        self._stopped = threading.Event()
         self._thread = threading.Thread(target=self._run, name="catan-ai", daemon=True)
         self._thread.start()
 
@@ -74,7 +76,8 @@ class AIWorker:
             return None
 
     def stop(self) -> None:
-        """Ask the thread to end after its current request."""
+        """Ask the thread to end after its current request (requests still queued are dropped, answers too)."""
+        self._stopped.set()
         self._requests.put(None)
 
     @property
@@ -85,7 +88,7 @@ class AIWorker:
     def _run(self) -> None:
         while True:
             request = self._requests.get()
-            if request is None:
+            if request is None or self._stopped.is_set():
                 return
             rng = random.Random(request.seed)
             legal = list(request.legal)
@@ -96,15 +99,18 @@ class AIWorker:
             except Exception:  # a faulty bot must not stop the game
                 log.exception("AI bot failed; playing a random legal action")
                 action = legal[rng.randrange(len(legal))]
+            if self._stopped.is_set():  # the table was left meanwhile: nobody wants this answer
+                return
             self._results.put((request.token, action))
 
 
-def make_seat_bot(controller: str, family: str) -> Any:
-    """The bot for an AI seat; falls back to the random bot when the named one is not available."""
+def make_seat_bot(controller: str, family: str, think_seconds: float | None = None) -> Any:
+    """The bot for an AI seat (think_seconds: the Hard bot's budget per decision); falls back to the random bot when
+    the named one is not available."""
     from game.ai.registry import make_bot
 
     try:
-        return make_bot(controller, family)
+        return make_bot(controller, family, think_seconds=think_seconds)
     except Exception:  # e.g. a bot module not written yet
         log.warning("bot %r is not available for %s; using the random bot", controller, family)
         return make_bot("random", family)
@@ -117,14 +123,16 @@ class GameSession:
     """Holds the game and seats; decides who acts, hides hands between humans, runs AIs off the main thread."""
 
     def __init__(self, game: Game, *, bots: dict[int, Any] | None = None, autosave_path: Path | None = None,
-                 ai_speed: Callable[[], float] | None = None) -> None:
+                 ai_speed: Callable[[], float] | None = None,
+                 think_seconds: Callable[[], float | None] | None = None) -> None:
         self.game = game
         self.seats = game.seats
         family = getattr(game.variant, "family", "catan")
+        self._think_seconds = think_seconds
         self.bots: dict[int, Any] = dict(bots or {})
         for p, seat in enumerate(self.seats):
             if not seat.is_human and p not in self.bots:
-                self.bots[p] = make_seat_bot(seat.controller, family)
+                self.bots[p] = make_seat_bot(seat.controller, family, self.think_seconds())
         self.human_seats: tuple[int, ...] = tuple(p for p, s in enumerate(self.seats) if s.is_human)
         self.autosave_path = autosave_path
         self._ai_speed = ai_speed or (lambda: 1.0)
@@ -245,6 +253,10 @@ class GameSession:
 
     # ------------------------------------------------------------------ AI
 
+    def think_seconds(self) -> float | None:
+        """The Hard bot's think time per decision from the settings (None: the registry's default)."""
+        return self._think_seconds() if self._think_seconds is not None else None
+
     def _delay(self) -> float:
         factor = speed_factor(self._ai_speed())
         if self.all_ai:
@@ -275,11 +287,14 @@ class GameSession:
                 del self._pending[token[2]]
                 if token == self._token(token[2]):
                     self._ready[token[2]] = action
+        think = self.think_seconds()
         for p in ai:
             token = self._token(p)
             if p in self._ready or self._pending.get(p) == token:
                 continue
             self._pending[p] = token
+            if think is not None and isinstance(getattr(self.bots[p], "think_seconds", None), (int, float)):
+                self.bots[p].think_seconds = think  # a changed setting applies from the next decision
             self._worker.submit(AIRequest(token, self.bots[p], self.game.view(p), tuple(self.legal(p)),
                                           self._seed(p)))
         if hold or self._cooldown > 0:
@@ -315,11 +330,26 @@ class GameSession:
         self._legal_cache.clear()
         self._check_pass()
 
-    def close(self) -> None:
-        """Stop the AI worker thread."""
+    def cancel_ai(self) -> None:
+        """Stop every bot's search at once (bots with a cancel() method), stop the worker, and make any answer
+        still on its way stale; returns without waiting for the worker thread."""
+        self._epoch += 1
+        self._pending.clear()
+        self._ready.clear()
         if self._worker is not None:
             self._worker.stop()
             self._worker = None
+        for bot in self.bots.values():
+            cancel = getattr(bot, "cancel", None)
+            if callable(cancel):
+                try:
+                    cancel()
+                except Exception:  # a faulty bot must not keep the player at the table
+                    log.exception("cancelling the AI bot failed")
+
+    def close(self) -> None:
+        """The table is left: cancel the bots' searches and stop the AI worker thread (never blocks)."""
+        self.cancel_ai()
 
 
 def wait_for_ai(session: GameSession, timeout: float = 5.0) -> list[tuple[Action, list[Event]]]:

@@ -1,4 +1,4 @@
-"""User settings (language, animation and AI speed, fullscreen) kept as JSON in the config dir."""
+"""User settings (language, animation and AI speed, Hard AI think time, fullscreen) kept as JSON in the config dir."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from game.ai.registry import DEFAULT_THINK_SECONDS
 from game.core.errors import GameError
 from game.core.files import read_json_file
 from game.core.saves import write_json_atomic
@@ -16,6 +17,10 @@ SETTINGS_FILE = "settings.json"
 ANIMATION_SPEEDS: tuple[float, ...] = (0.0, 0.5, 1.0, 2.0)
 AI_SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0)
 MAX_SPEED = 10.0
+# The Hard AI's think time per decision offered in the settings screen, in seconds.
+THINK_TIMES: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0)
+MIN_THINK_SECONDS = 0.1
+MAX_THINK_SECONDS = 60.0
 
 
 class SettingsError(GameError):
@@ -33,6 +38,7 @@ class Settings:
     lang: str = field(default_factory=_default_lang)
     animation_speed: float = 1.0
     ai_speed: float = 1.0
+    hard_think_seconds: float = DEFAULT_THINK_SECONDS
     fullscreen: bool = False
 
     def to_json(self) -> dict[str, Any]:
@@ -62,6 +68,12 @@ def _checked(key: str, value: Any) -> Any:
     if key in ("animation_speed", "ai_speed"):
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= MAX_SPEED:
             raise ValueError(f"{key} must be a number from 0 to {MAX_SPEED:g}, got {value!r}")
+        return float(value)
+    if key == "hard_think_seconds":
+        if (isinstance(value, bool) or not isinstance(value, (int, float))
+                or not MIN_THINK_SECONDS <= value <= MAX_THINK_SECONDS):
+            raise ValueError(f"{key} must be a number of seconds from {MIN_THINK_SECONDS:g} to "
+                             f"{MAX_THINK_SECONDS:g}, got {value!r}")
         return float(value)
     if key == "fullscreen":
         if not isinstance(value, bool):

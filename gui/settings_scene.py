@@ -1,4 +1,4 @@
-"""The settings screen: language, animation speed, AI speed, fullscreen (saved at once)."""
+"""The settings screen: language, animation speed, AI speed, Hard AI think time, fullscreen (saved at once)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from gui.dialogs import (
     GOLD_DARK, PANEL, TEXT, TEXT_DIM, Cycler, StyledButton, Toggle, WidgetScene, blit_text, draw_heading, ellipsize, px,
 )
 from gui.i18n import Translator
-from gui.settings import AI_SPEEDS, ANIMATION_SPEEDS
+from gui.settings import AI_SPEEDS, ANIMATION_SPEEDS, THINK_TIMES
 
 if TYPE_CHECKING:
     from gui.app import App
@@ -31,15 +31,15 @@ class SettingsScene(WidgetScene):
         super().__init__(app)
 
     def layout(self) -> None:
-        """A centred panel with four rows and Back."""
+        """A centred panel with five rows and Back."""
         s = self.scale
         w, h = self.app.size
         t = self.app.t
         settings = self.app.settings
-        self.panel = pygame.Rect(0, 0, min(w - 40, px(880, s)), min(h - 40, px(600, s)))
+        self.panel = pygame.Rect(0, 0, min(w - 40, px(880, s)), min(h - 40, px(680, s)))
         self.panel.center = (w // 2, h // 2)
         pad = px(40, s)
-        row_h = px(86, s)
+        row_h = px(84, s)
         control_w = px(330, s)
         ch = px(46, s)
         x = self.panel.right - pad - control_w
@@ -57,18 +57,22 @@ class SettingsScene(WidgetScene):
         self.ai = Cycler(pygame.Rect(x, y + 2 * row_h, control_w, ch), AI_SPEEDS,
                          _nearest_index(AI_SPEEDS, settings.ai_speed),
                          lambda v: t(speed_labels[v]), self._set_ai, fs)
-        self.fullscreen = Toggle(pygame.Rect(x, y + 3 * row_h + px(4, s), control_w, px(38, s)), settings.fullscreen,
+        self.think = Cycler(pygame.Rect(x, y + 3 * row_h, control_w, ch), THINK_TIMES,
+                            _nearest_index(THINK_TIMES, settings.hard_think_seconds), self.seconds_label,
+                            self._set_think, fs)
+        self.fullscreen = Toggle(pygame.Rect(x, y + 4 * row_h + px(4, s), control_w, px(38, s)), settings.fullscreen,
                                  lambda v: self.app.toggle_fullscreen(), (t("app.off"), t("app.on")))
         self.rows = [
             ("settings.language", "settings.language_hint", self.language.rect),
             ("settings.animation_speed", "settings.animation_hint", self.animation.rect),
             ("settings.ai_speed", "settings.ai_hint", self.ai.rect),
+            ("settings.think_time", "settings.think_hint", self.think.rect),
             ("settings.fullscreen", "settings.fullscreen_hint", self.fullscreen.rect),
         ]
         bw, bh = px(200, s), px(48, s)
         self.back_button = StyledButton(pygame.Rect(self.panel.centerx - bw // 2, self.panel.bottom - bh - px(26, s),
                                                     bw, bh), t("app.back"), self.back, "primary", font_size=fs)
-        self.widgets = [self.language, self.animation, self.ai, self.fullscreen, self.back_button]
+        self.widgets = [self.language, self.animation, self.ai, self.think, self.fullscreen, self.back_button]
 
     def _set_animation(self, value: float) -> None:
         self.app.settings.animation_speed = value
@@ -76,6 +80,15 @@ class SettingsScene(WidgetScene):
 
     def _set_ai(self, value: float) -> None:
         self.app.settings.ai_speed = value
+        self.app.save_settings()
+
+    def seconds_label(self, seconds: float) -> str:
+        """A number of seconds as the language writes it ('0,5 s' in Czech)."""
+        number = f"{seconds:g}".replace(".", self.app.t("settings.decimal_mark"))
+        return self.app.t("settings.seconds", seconds=number)
+
+    def _set_think(self, value: float) -> None:
+        self.app.settings.hard_think_seconds = value
         self.app.save_settings()
 
     def update(self, dt: float) -> None:

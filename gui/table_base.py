@@ -17,6 +17,7 @@ from game.core.errors import GameError
 from game.core.game import Game
 from gui.dialogs import px
 from gui.fonts import render_text
+from gui.levels import level_id
 from gui.scene import Scene
 from gui.session import GameSession
 from gui.table.board_view import SpriteBook
@@ -49,7 +50,8 @@ class TableScene(Scene, ABC):
         super().__init__(app)
         self.game = game
         self.session = GameSession(game, autosave_path=getattr(app, "autosave_path", None),
-                                   ai_speed=lambda: getattr(self.app.settings, "ai_speed", 1.0))
+                                   ai_speed=lambda: getattr(self.app.settings, "ai_speed", 1.0),
+                                   think_seconds=lambda: getattr(self.app.settings, "hard_think_seconds", None))
         self.session.listeners.append(self._on_applied)
         self.panels = PanelCache()
         self.sprites = SpriteBook(app.art)
@@ -188,6 +190,12 @@ class TableScene(Scene, ABC):
             text = self.app.t(key)
             return text if text != key else seat.name
         return seat.name
+
+    def player_level(self, player: int) -> str:
+        """An AI seat's level id ('easy', 'normal', 'hard'; old 'heuristic' saves give 'normal'); '' for a human."""
+        if not 0 <= player < len(self.game.seats):
+            return ""
+        return level_id(self.game.seats[player].controller)
 
     def icon(self, r: int, size: int, dim: bool = False) -> pygame.Surface:
         """A resource icon (dimmed for disabled buttons)."""
@@ -422,7 +430,7 @@ class TableScene(Scene, ABC):
             self.relayout(self.app.size)
 
     def on_exit(self) -> None:
-        """Leaving the stack: stop the AI thread."""
+        """Leaving the stack (menu, load, new game, quit): cancel the AIs' searches at once and stop their thread."""
         self.session.close()
 
     def handle_event(self, event: pygame.event.Event) -> bool:

@@ -78,16 +78,22 @@ class HardBot:
         self._cancel.set()
 
     def choose(self, view: Any, legal_actions: list[Action], rng: random.Random) -> Action:
-        """The action with the best average outcome over the sampled worlds (Normal's choice on a tie)."""
-        self._cancel.clear()
+        """The action with the best average outcome over the sampled worlds (Normal's choice on a tie).
+
+        A cancel() that comes before or during the search makes this decision answer at once; the flag is
+        cleared when the decision is made, so the bot can think again afterwards.
+        """
         self.last_iterations = 0
-        prior = self.normal.choose(view, legal_actions, rng)
-        if len(legal_actions) == 1 or prior.kind in self.hooks.forced_kinds:
-            return prior
-        candidates = pick_candidates(legal_actions, prior, rng)
-        if len(candidates) == 1:
-            return prior
-        return self._search(view, candidates, prior, rng)
+        try:
+            prior = self.normal.choose(view, legal_actions, rng)
+            if len(legal_actions) == 1 or prior.kind in self.hooks.forced_kinds:
+                return prior
+            candidates = pick_candidates(legal_actions, prior, rng)
+            if len(candidates) == 1:
+                return prior
+            return self._search(view, candidates, prior, rng)
+        finally:
+            self._cancel.clear()
 
     def _search(self, view: Any, candidates: list[Action], prior: Action, rng: random.Random) -> Action:
         player = view.player

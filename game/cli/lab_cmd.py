@@ -182,8 +182,8 @@ def print_summary(report: dict[str, Any]) -> None:
 
 def cmd_search(args: argparse.Namespace) -> int:
     """Generate boards under constraints, simulate the best by static score, report the fairest."""
-    from game.lab.report import seat_unfairness
-    from game.lab.search import Constraints, generate_candidates
+    from game.core.files import write_json_atomically
+    from game.lab.search import BEST_LAYOUT_FILE, Constraints, attach_search, generate_candidates
 
     constraints = Constraints(not args.allow_adjacent_red, args.no_equal_neighbours, args.no_repeated_numbers,
                               args.no_starved, args.max_cluster, args.min_score, args.tokens)
@@ -195,32 +195,18 @@ def cmd_search(args: argparse.Namespace) -> int:
     top = candidates[:args.simulate_top]
     plan = _plan(args, tuple(c.layout for c in top))
     report = _run(args, plan, "searching")
-    ranked = sorted(report["layouts"], key=lambda s: (seat_unfairness(s), -s["analysis"]["score"], s["name"]))
-    best = ranked[0]
-    report["search"] = {
-        "constraints": constraints.to_json(), "boards_generated": tries, "candidates": [
-            {"name": c.layout.name, "board_seed": c.seed, "score": round(c.score, 1),
-             "simulated": i < len(top)} for i, c in enumerate(candidates)],
-        "ranking": [{"name": s["name"], "seat_p_value": s["seat_test"]["p_value"],
-                     "seat_chi_square_per_game": round(seat_unfairness(s), 6), "score": s["analysis"]["score"]}
-                    for s in ranked],
-        "best": best["name"],
-    }
-    from game.lab.report import figures_digest
-
-    report["figures_digest"] = figures_digest(report)
+    best = attach_search(report, candidates, tries, constraints)
     _write(report, args)
-    from game.core.files import write_json_atomically
-
-    write_json_atomically(Path(args.report) / "best-layout.json", best["layout"])
+    write_json_atomically(Path(args.report) / BEST_LAYOUT_FILE, best["layout"])
     if args.json:
         print(json.dumps(report, ensure_ascii=False))
         return 0
     print(f"{tries} boards generated, {len(candidates)} met the constraints, {len(top)} simulated")
     for row in report["search"]["ranking"]:
+        per_game = row["seat_chi_square_per_game"]
         print(f"  {row['name']}: seat p = {row['seat_p_value']:.4g}, chi-square per game "
-              f"{row['seat_chi_square_per_game']:.4g}, score {row['score']}")
-    print(f"fairest: {best['name']} (saved as {Path(args.report) / 'best-layout.json'})")
+              f"{'-' if per_game is None else format(per_game, '.4g')}, score {row['score']}")
+    print(f"fairest: {best['name']} (saved as {Path(args.report) / BEST_LAYOUT_FILE})")
     return 130 if report["interrupted"] else 0
 
 

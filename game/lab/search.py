@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -10,6 +12,7 @@ from game.lab.analysis import Analysis, analyse
 from game.lab.layout import LabLayout, variable_lab_layout
 
 MAX_TRIES_PER_CANDIDATE = 200
+BEST_LAYOUT_FILE = "best-layout.json"
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,8 +55,12 @@ class Candidate:
     score: float
 
 
-def generate_candidates(constraints: Constraints, count: int, seed: int) -> tuple[list[Candidate], int]:
-    """Up to `count` boards that meet the constraints, best static score first; also how many were tried."""
+def generate_candidates(constraints: Constraints, count: int, seed: int,
+                        stop: Callable[[], bool] | None = None) -> tuple[list[Candidate], int]:
+    """Up to `count` boards that meet the constraints, best static score first; also how many were tried.
+
+    `stop` (asked before every try) ends the search early with the boards found so far.
+    """
     if count < 1:
         raise InvalidOptions("--candidates must be at least 1")
     if constraints.tokens not in ("spiral", "random"):
@@ -62,6 +69,8 @@ def generate_candidates(constraints: Constraints, count: int, seed: int) -> tupl
     tries = 0
     board_seed = seed * 7_919
     while len(found) < count and tries < count * MAX_TRIES_PER_CANDIDATE:
+        if stop is not None and stop():
+            break
         board_seed += 1
         tries += 1
         layout = variable_lab_layout(board_seed, constraints.no_adjacent_red, constraints.tokens)
@@ -70,3 +79,51 @@ def generate_candidates(constraints: Constraints, count: int, seed: int) -> tupl
             found.append(Candidate(board_seed, layout.renamed(f"search-{board_seed}"), analysis.score))
     found.sort(key=lambda c: (-c.score, c.seed))
     return found, tries
+
+
+def rank_sections(sections: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The report's layout sections, fairest first: seat unfairness, then the higher static score, then the name."""
+    from game.lab.report import seat_unfairness
+
+    return sorted(sections, key=lambda s: (seat_unfairness(s), -s["analysis"]["score"], s["name"]))
+
+
+def search_section(candidates: Sequence[Candidate], tries: int, report: dict[str, Any],
+                   constraints: Constraints) -> dict[str, Any]:
+    """The report's "search" part: constraints, every candidate, the simulated boards ranked, the fairest.
+
+    A board with no finished game has no chi-square per game (null); it ranks last.
+    """
+    from game.lab.report import seat_unfairness
+
+    simulated = {section["name"] for section in report["layouts"]}
+    ranked = rank_sections(report["layouts"])
+
+    def per_game(section: dict[str, Any]) -> float | None:
+        value = seat_unfairness(section)
+        return round(value, 6) if math.isfinite(value) else None
+
+    return {
+        "constraints": constraints.to_json(), "boards_generated": tries, "candidates": [
+            {"name": c.layout.name, "board_seed": c.seed, "score": round(c.score, 1),
+             "simulated": c.layout.name in simulated} for c in candidates],
+        "ranking": [{"name": s["name"], "seat_p_value": s["seat_test"]["p_value"],
+                     "seat_chi_square_per_game": per_game(s), "score": s["analysis"]["score"]}
+                    for s in ranked],
+        "best": ranked[0]["name"] if ranked else None,
+    }
+
+
+def attach_search(report: dict[str, Any], candidates: Sequence[Candidate], tries: int,
+                  constraints: Constraints) -> dict[str, Any]:
+    """Add the search section to a simulation report (and digest it again); the fairest board's section."""
+    from game.lab.report import figures_digest
+
+    report["search"] = search_section(candidates, tries, report, constraints)
+    report["figures_digest"] = figures_digest(report)
+    return best_section(report)
+
+
+def best_section(report: dict[str, Any]) -> dict[str, Any]:
+    """The layout section of the fairest board of a report with a search section."""
+    return next(s for s in report["layouts"] if s["name"] == report["search"]["best"])

@@ -11,6 +11,7 @@ from game.cards.catalogue import RESOURCES, card
 from game.cards.view import PlayerTable
 from gui.fonts import font
 from gui.dialogs import GOLD, GOLD_DARK, blit_text, ellipsize, fit_text, px
+from gui.levels import badge_size, draw_level_badge
 from gui.table.board_view import SpriteBook
 from gui.table.panels import PanelCache
 from gui.widgets import PANEL, TEXT, TEXT_DIM
@@ -110,6 +111,7 @@ class SeatInfo:
     is_current: bool
     is_acting: bool
     is_ai: bool
+    level: str = ""  # an AI seat's level id ('easy', 'normal', 'hard'), shown as a badge after the name
 
 
 def draw_tableau(surface: pygame.Surface, sprites: SpriteBook, panels: PanelCache, rect: pygame.Rect,
@@ -128,9 +130,16 @@ def draw_tableau(surface: pygame.Surface, sprites: SpriteBook, panels: PanelCach
     right = rect.right - fs // 2
     r = blit_text(surface, vp_text, fs + 2, GOLD, (right, hy), "midright", bold=True)
     r = blit_text(surface, cards_text, fs - 2, TEXT_DIM, (r.x - fs, hy), "midright")
-    name = seat.name + ("  ·  AI" if seat.is_ai else "")
-    width = r.x - rect.x - 2 * fs - 10
-    blit_text(surface, ellipsize(name, fs, width, True), fs, TEXT, (rect.x + 2 * fs, hy), "midleft", bold=True)
+    level = seat.level if seat.is_ai else ""
+    name = seat.name + ("  ·  AI" if seat.is_ai and not level else "")
+    level_fs = max(10, fs - 3)
+    badge_w = badge_size(t, level, level_fs)[0]
+    gap = max(4, fs // 3) if badge_w else 0
+    width = r.x - rect.x - 2 * fs - 10 - badge_w - gap
+    name_rect = blit_text(surface, ellipsize(name, fs, width, True), fs, TEXT, (rect.x + 2 * fs, hy), "midleft",
+                          bold=True)
+    if level:
+        draw_level_badge(surface, t, level, (name_rect.right + gap, hy), level_fs)
     badge_fs = max(9, fs - 4)
     for pc in placed:
         surface.blit(sprites.get("quick_card", pc.face, pc.rect.size), pc.rect.topleft)

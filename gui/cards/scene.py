@@ -229,7 +229,7 @@ class CardsTableScene(TableScene):
         for i, p in enumerate(order):
             tb = view.tables[p]
             info = SeatInfo(self.player_name(p), self.player_color(p), tb.vp, tb.hand_size, p == view.current,
-                            False, not self.game.seats[p].is_human)
+                            False, not self.game.seats[p].is_human, self.player_level(p))
             draw_tableau(surface, self.sprites, self.panels, lay.tableaux[i], info, placed[p], t, lay.font, 0.0)
         self._center_hits = draw_center(surface, self.sprites, self.panels, lay.center, view, t, lay.font, lay.scale)
         self.panels.blit(surface, lay.log, alpha=220, radius=10)

@@ -111,6 +111,7 @@ class LabScene(WidgetScene):
             ("files", t("lab.files_button"), self.open_files, "secondary"),
             ("save", t("lab.save"), self.save, "secondary"), ("save_as", t("lab.save_as"), self.save_as, "secondary"),
             ("compare", t("lab.compare_button"), self.open_compare, "secondary"),
+            ("search", t("labsearch.button"), self.find_fair_board, "secondary"),
             ("simulate", t("lab.simulate"), self.simulate, "primary"),
             ("back", t("app.back"), self.back, "secondary"),
         ]
@@ -120,12 +121,17 @@ class LabScene(WidgetScene):
         text_buttons = len(specs) - 2
         avail = w - title_room - pad - 2 * (icon_w + gap) - px(12, s)
         bw = max(px(80, s), min(px(156, s), (avail - text_buttons * gap) // text_buttons))
-        x = w - pad - text_buttons * (bw + gap) + gap - 2 * (icon_w + gap) - px(12, s)
+        # the search's longer label takes some width from the other buttons (the row keeps its length)
+        search_w = max(bw, min(int(bw * 1.6), font(fs, True).size(t("labsearch.button"))[0] + px(24, s)))
+        other_w = max(px(72, s), (text_buttons * bw - search_w) // (text_buttons - 1))
+        row_w = (text_buttons - 1) * other_w + search_w + text_buttons * gap
+        x = w - pad - row_w + gap - 2 * (icon_w + gap) - px(12, s)
         self.title_right = x - pad
         self.buttons = {}
-        tooltips = {"undo": t("lab.undo_tooltip"), "redo": t("lab.redo_tooltip"), "simulate": t("lab.simulate_tooltip")}
+        tooltips = {"undo": t("lab.undo_tooltip"), "redo": t("lab.redo_tooltip"), "simulate": t("lab.simulate_tooltip"),
+                    "search": t("labsearch.button_tooltip")}
         for i, (key, label, action, style) in enumerate(specs):
-            width = icon_w if key in ("undo", "redo") else bw
+            width = icon_w if key in ("undo", "redo") else search_w if key == "search" else other_w
             size = px(24, s) if key in ("undo", "redo") else fs
             self.buttons[key] = StyledButton(pygame.Rect(x, y, width, bh), label, action, style, font_size=size,
                                              tooltip=tooltips.get(key, ""))
@@ -391,6 +397,20 @@ class LabScene(WidgetScene):
     def simulate(self) -> None:
         """Hand this layout to the simulation screen (built separately; until then a message says so)."""
         open_simulation_screen(self.app, [self.editor.layout])
+
+    def find_fair_board(self) -> None:
+        """The fair-board search; the board it finds can replace this one (undo takes it back)."""
+        from gui.lab.search_scene import open_search
+
+        open_search(self.app, self.take_found)
+
+    def take_found(self, layout: LabLayout) -> None:
+        """Edit a board the search found, as a new unsaved layout (undo goes back to the previous one)."""
+        self.tools.cancel()
+        self.editor.replace(layout)
+        self.path = None
+        self.refresh()
+        self.say(self.app.t("labsearch.opened", name=layout.name))
 
     def show_score_help(self) -> None:
         """Explain the balance score and its formula."""

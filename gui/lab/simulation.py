@@ -275,9 +275,9 @@ class SimulationScene(WidgetScene):
         return [seat.color for seat in get_variant(variant).default_seats(players)]
 
     def bot_of(self, colour: str) -> str:
-        """The bot chosen for a colour (the strongest listed by default)."""
+        """The bot chosen for a colour (Normal by default: Hard thinks for seconds a move, too slow for many games)."""
         bot = self.bots.get(colour)
-        return bot if bot in BOT_IDS else BOT_IDS[-1]
+        return bot if bot in BOT_IDS else "normal"
 
     def any_start_pieces(self) -> bool:
         """Whether some layout comes with pre-placed starting pieces."""

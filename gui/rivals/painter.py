@@ -89,7 +89,7 @@ class RivalsPainter:
         return SeatInfo(self.player_name(p), self.player_color(p), view.vp[p], view.target_vp, view.stats[p],
                          view.hand_sizes[p], view.hand_limit if p == view.player else -1,
                          p in self.game.active_players(), not self.game.seats[p].is_human,
-                         tuple(TOKENS[i] for i in range(2) if view.tokens[i] == p))
+                         tuple(TOKENS[i] for i in range(2) if view.tokens[i] == p), self.player_level(p))
 
     def _turning(self) -> tuple[tuple[int, int], ...]:
         return tuple(sorted((a.player, a.cell) for a in self.animator.of(RegionTurn)))

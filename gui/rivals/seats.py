@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import pygame
 
 from gui.dialogs import GOLD, blit_text, ellipsize, fit_text, px
+from gui.levels import draw_level_badge
 from gui.rivals.faces import CardFaces
 from gui.rivals.hand import draw_backs
 from gui.rivals.pieces import draw_token
@@ -36,6 +37,7 @@ class SeatInfo:
     acting: bool
     is_ai: bool
     tokens: tuple[str, ...]
+    level: str = ""  # an AI seat's level id ('easy', 'normal', 'hard'), shown as a badge
 
 
 def stat_rects(rect: pygame.Rect, fs: int, scale: float) -> dict[str, pygame.Rect]:
@@ -64,9 +66,12 @@ def draw_seat(surface: pygame.Surface, panels: PanelCache, faces: CardFaces, rec
     pygame.draw.circle(surface, seat.color, (rect.x + pad + r, cy), r)
     pygame.draw.circle(surface, (12, 12, 14), (rect.x + pad + r, cy), r, 1)
     name_x = rect.x + pad + 2 * r + px(8, scale)
-    tag = "AI" if seat.is_ai else ""
+    tag = "AI" if seat.is_ai and not seat.level else ""
     tag_w = 0
-    if tag:
+    if seat.is_ai and seat.level:
+        tag_rect = draw_level_badge(surface, t, seat.level, (rect.right - pad, cy), max(10, fs - 4), "midright")
+        tag_w = tag_rect.w + px(6, scale)
+    elif tag:
         tag_rect = blit_text(surface, tag, max(9, fs - 4), TEXT_DIM, (rect.right - pad, cy), "midright", bold=True)
         tag_w = tag_rect.w + px(6, scale)
     width = rect.right - pad - tag_w - name_x

@@ -10,6 +10,7 @@ import pygame
 from game.catan.constants import DEV_CARDS, RESOURCES
 from gui.dialogs import GOLD, GOLD_DARK, SHADOW, StyledButton, blit_text, ellipsize, fit_text, px, ui_scale
 from gui.fonts import render_text
+from gui.levels import badge_size, draw_level_badge
 from gui.table.board_view import SpriteBook, player_rgb
 from gui.widgets import PANEL, PANEL_EDGE, TEXT, TEXT_DIM
 
@@ -120,6 +121,7 @@ class PlayerInfo:
     is_viewer: bool
     trade_cards: int | None = None  # the two-player game's trade cards (None in other games)
     trade_max: int = 7
+    level: str = ""  # an AI seat's level id ('easy', 'normal', 'hard'), shown as a badge after the name
 
 
 def _card_glyph(surface: pygame.Surface, x: int, y: int, h: int, fill: Color, edge: Color) -> int:
@@ -184,9 +186,18 @@ class PlayersPanel:
                                       vp_surf.get_height()), t("table.tip.vp")))
         name_w = vx - star.get_width() - 10 - x0
         marker = "▶ " if info.acting else ""
-        tag = f"  ({t('table.ai')})" if info.is_ai else ("  " + t("table.you") if info.is_viewer else "")
-        size = fit_text(marker + info.name + tag, name_fs, name_w, True)
-        blit_text(surface, ellipsize(marker + info.name + tag, size, name_w, True), size, TEXT, (x0, line1), bold=True)
+        level = info.level if info.is_ai else ""
+        tag = "" if level else f"  ({t('table.ai')})" if info.is_ai else ("  " + t("table.you") if info.is_viewer
+                                                                             else "")
+        badge_fs = max(10, name_fs - 5)
+        badge_w = badge_size(t, level, badge_fs)[0]
+        gap = max(4, fs // 3) if badge_w else 0
+        room = name_w - badge_w - gap
+        size = fit_text(marker + info.name + tag, name_fs, room, True)
+        name_rect = blit_text(surface, ellipsize(marker + info.name + tag, size, room, True), size, TEXT, (x0, line1),
+                              bold=True)
+        if level:
+            draw_level_badge(surface, t, level, (name_rect.right + gap, name_rect.centery), badge_fs)
         # counts
         sfs = max(10, int(fs * 0.9))
         y2 = line1 + int(fs * 1.75)

@@ -636,7 +636,7 @@ class CatanTableScene(TableScene):
                 road=s.road_length[p], longest=s.longest_holder == p, army=s.army_holder == p, acting=p in active,
                 is_ai=not seat.is_human, is_viewer=p == viewer and len(self.session.human_seats) > 1,
                 trade_cards=trade_cards[p] if isinstance(trade_cards, (tuple, list)) else None,
-                trade_max=T.TRADE_CARDS_MAX))
+                trade_max=T.TRADE_CARDS_MAX, level=self.player_level(p)))
         self._infos, self._infos_key = infos, key
         return infos
 

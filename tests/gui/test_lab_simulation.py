@@ -114,11 +114,9 @@ def test_cancel_keeps_the_finished_games(make_app: Callable[..., Any], monkeypat
     _set_games(app, scene, 4000)
     scene.start()
     _wait(app, lambda: scene.last_progress is not None and scene.last_progress.done >= 8)
-    pressed = time.perf_counter()
     app.step([key(pygame.K_ESCAPE)], 0.016)
     assert scene.phase == "running" and not scene.cancel_button.enabled
     _wait(app, lambda: scene.phase == "report")
-    assert time.perf_counter() - pressed < 10
     report = scene.report
     kept = report["run"]["games_played"]
     assert report["interrupted"] and 8 <= kept < 4000
