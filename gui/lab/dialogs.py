@@ -63,7 +63,7 @@ class NameDialog(DialogScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Title, label, field, error and buttons."""
-        y = self.draw_frame(surface, self.rect, self.app.t(self.title_key))
+        self.draw_frame(surface, self.rect, self.app.t(self.title_key))
         s = self.scale
         blit_text(surface, self.app.t("lab.name_label"), px(17, s), TEXT, (self.field.rect.x, self.field.rect.y - px(8, s)),
                   "bottomleft", bold=True)

@@ -27,7 +27,8 @@ from gui.dialogs import (
 )
 from gui.fonts import font, wrap_text
 from gui.lab.board_layer import LabBoard, Overlay
-from gui.lab.simulation import MODES, REPORTS_FOLDER, RunProgress, format_duration, spawn_executor
+from gui.lab.background import BackgroundRun, RunProgress, spawn_executor
+from gui.lab.simulation import MODES, REPORTS_FOLDER, format_duration
 from gui.lab.simulation_report import (
     BAD_COLOR, OK_COLOR, WARN_COLOR, counts_line, ellipsize_start, fairness_lines, format_decimal, format_p,
     format_percent,
@@ -94,74 +95,20 @@ class SearchOutcome:
     error: str | None = None
 
 
-class SearchRun:
+class SearchRun(BackgroundRun[SearchOutcome]):
     """One search in a background thread: progress and outcome behind a lock, cancelled at once by an event."""
 
     def __init__(self, options: SearchOptions, workers: int | str) -> None:
+        super().__init__("generating", options.games * options.simulate_top, "lab-search")
         self.options = options
         self.workers = resolve_workers(workers)
-        self.cancel_event = threading.Event()
-        self.abandon_event = threading.Event()
-        self._lock = threading.Lock()
-        self._phase = "generating"
-        self._done = 0
-        self._total = options.games * options.simulate_top
-        self._started = time.perf_counter()
         self._candidates: tuple[Candidate, ...] | None = None
         self._tries = 0
-        self._outcome: SearchOutcome | None = None
-        self._thread = threading.Thread(target=self._work, name="lab-search", daemon=True)
-
-    def start(self) -> None:
-        """Start the background thread."""
-        self._started = time.perf_counter()
-        self._thread.start()
-
-    def cancel(self) -> None:
-        """Stop as soon as possible, keeping the finished games (the report says it was interrupted)."""
-        self.cancel_event.set()
-        with self._lock:
-            if self._phase in ("starting", "running"):
-                self._phase = "stopping"
-
-    def abandon(self) -> None:
-        """Stop at once and keep nothing (the screen was left)."""
-        self.abandon_event.set()
-        self.cancel_event.set()
-
-    def join(self, timeout: float | None = None) -> None:
-        """Wait for the thread (tests and shutdown)."""
-        self._thread.join(timeout)
-
-    @property
-    def alive(self) -> bool:
-        """Whether the thread still works."""
-        return self._thread.is_alive()
-
-    def progress(self) -> RunProgress:
-        """A consistent copy of the progress (elapsed counts from the start of the simulation)."""
-        with self._lock:
-            return RunProgress(self._phase, self._done, self._total, time.perf_counter() - self._started)
 
     def candidates(self) -> tuple[tuple[Candidate, ...], int] | None:
         """The ranked candidates and how many boards were dealt, once they are known."""
         with self._lock:
             return None if self._candidates is None else (self._candidates, self._tries)
-
-    def outcome(self) -> SearchOutcome | None:
-        """The outcome once the search is over."""
-        with self._lock:
-            return self._outcome
-
-    def _on_progress(self, done: int, total: int) -> None:
-        with self._lock:
-            self._done, self._total = done, total
-            if self._phase == "starting":
-                self._phase = "running"
-
-    def _set_phase(self, phase: str) -> None:
-        with self._lock:
-            self._phase = phase
 
     def _work(self) -> None:
         """Deal and rank the boards, simulate the best and rank them by fairness (runs in the thread)."""
@@ -203,11 +150,6 @@ class SearchRun:
             self._finish(SearchOutcome(found, tries, report))
         except Exception as exc:  # noqa: BLE001 - the thread's boundary: any failure must reach the screen
             self._finish(SearchOutcome(found, tries, None, f"{type(exc).__name__}: {exc}"))
-
-    def _finish(self, outcome: SearchOutcome) -> None:
-        with self._lock:
-            self._outcome = outcome
-            self._phase = "done"
 
 
 def search_folder(root: Path, when: datetime.datetime) -> Path:

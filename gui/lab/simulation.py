@@ -3,11 +3,7 @@
 from __future__ import annotations
 
 import datetime
-import multiprocessing
 import random
-import threading
-import time
-from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -26,6 +22,7 @@ from gui.dialogs import (
     draw_heading, ellipsize, fit_text, make_background, player_swatch, px,
 )
 from gui.fonts import font, wrap_text
+from gui.lab.background import BackgroundRun, RunProgress, spawn_executor
 from gui.lab.names import problem_text
 from gui.lab.simulation_report import (
     BAD_COLOR, COMPARISON_COLUMNS, EXPERIMENTAL_COLOR, OK_COLOR, RATE_COLUMNS, WARN_COLOR, colour_cells,
@@ -61,27 +58,6 @@ def open_simulation(app: App, layouts: list[LabLayout]) -> None:
 
 
 @dataclass(frozen=True)
-class RunProgress:
-    """What the screen shows of a run in progress (a copy taken under the run's lock)."""
-
-    phase: str
-    done: int
-    total: int
-    elapsed: float
-
-    @property
-    def rate(self) -> float:
-        """Games per second so far (0 before the first games are in)."""
-        return self.done / self.elapsed if self.elapsed > 0 and self.done else 0.0
-
-    @property
-    def remaining(self) -> float | None:
-        """Seconds left at the current rate, or None while unknown."""
-        rate = self.rate
-        return (self.total - self.done) / rate if rate > 0 else None
-
-
-@dataclass(frozen=True)
 class RunOutcome:
     """How a run ended: the report (None if the run failed), the folder written, and any error text."""
 
@@ -89,13 +65,6 @@ class RunOutcome:
     folder: Path | None
     write_error: str | None = None
     error: str | None = None
-
-
-def spawn_executor(workers: int) -> Executor | None:
-    """A process pool that starts its workers fresh (no fork of a process running SDL); None for one worker."""
-    if workers <= 1:
-        return None
-    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
 
 
 def report_folder(root: Path, layouts: list[LabLayout], when: datetime.datetime) -> Path:
@@ -110,69 +79,15 @@ def report_folder(root: Path, layouts: list[LabLayout], when: datetime.datetime)
     return folder
 
 
-class SimulationRun:
+class SimulationRun(BackgroundRun[RunOutcome]):
     """One simulation in a background thread: progress and outcome behind a lock, cancelled at once by an event."""
 
     def __init__(self, plan: SimulationPlan, workers: int | str, reports_root: Path, lang: str) -> None:
+        super().__init__("starting", plan.games * len(plan.layouts), "lab-simulation")
         self.plan = plan
         self.workers = resolve_workers(workers)
         self.reports_root = reports_root
         self.lang = lang
-        self.cancel_event = threading.Event()
-        self.abandon_event = threading.Event()
-        self._lock = threading.Lock()
-        self._phase = "starting"
-        self._done = 0
-        self._total = plan.games * len(plan.layouts)
-        self._started = time.perf_counter()
-        self._outcome: RunOutcome | None = None
-        self._thread = threading.Thread(target=self._work, name="lab-simulation", daemon=True)
-
-    def start(self) -> None:
-        """Start the background thread."""
-        self._started = time.perf_counter()
-        self._thread.start()
-
-    def cancel(self) -> None:
-        """Stop as soon as possible, keeping the finished games (the report says it was interrupted)."""
-        self.cancel_event.set()
-        with self._lock:
-            if self._phase in ("starting", "running"):
-                self._phase = "stopping"
-
-    def abandon(self) -> None:
-        """Stop at once and write nothing (the screen was left)."""
-        self.abandon_event.set()
-        self.cancel_event.set()
-
-    def join(self, timeout: float | None = None) -> None:
-        """Wait for the thread (tests and shutdown)."""
-        self._thread.join(timeout)
-
-    @property
-    def alive(self) -> bool:
-        """Whether the thread still works."""
-        return self._thread.is_alive()
-
-    def progress(self) -> RunProgress:
-        """A consistent copy of the progress."""
-        with self._lock:
-            return RunProgress(self._phase, self._done, self._total, time.perf_counter() - self._started)
-
-    def outcome(self) -> RunOutcome | None:
-        """The outcome once the run, the report and its files are done."""
-        with self._lock:
-            return self._outcome
-
-    def _on_progress(self, done: int, total: int) -> None:
-        with self._lock:
-            self._done, self._total = done, total
-            if self._phase == "starting":
-                self._phase = "running"
-
-    def _set_phase(self, phase: str) -> None:
-        with self._lock:
-            self._phase = phase
 
     def _work(self) -> None:
         """Play the games, build the report and write its folder (runs in the thread)."""
@@ -206,12 +121,6 @@ class SimulationRun:
         except (ImportError, OSError, ValueError) as exc:
             return str(exc) or type(exc).__name__
         return None
-
-    def _finish(self, outcome: RunOutcome) -> None:
-        with self._lock:
-            self._outcome = outcome
-            self._phase = "done"
-
 
 def format_duration(seconds: float) -> str:
     """A duration as m:ss or h:mm:ss."""
