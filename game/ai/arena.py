@@ -16,21 +16,20 @@ import random
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
 from game.ai.registry import canonical_bot_id, make_bot
+from game.core.batch import Progress, resolve_workers, run_chunks
 from game.core.errors import InvalidOptions
 from game.core.game import Game
 from game.core.registry import get_variant
 from game.lab.seating import rotated_colours
-from game.lab.simulate import resolve_workers
 from game.lab.stats import wilson_interval
 from game.sim import paused_gc
 
-Progress = Callable[[int, int], None]
 DEFAULT_MAX_ACTIONS = 20_000
 
 
@@ -191,76 +190,16 @@ def run_arena(plan: ArenaPlan, workers: int | str = "auto", executor: Executor |
     the run and keeps every finished chunk.
     """
     count = resolve_workers(workers)
-    chunks = plan.chunks(chunk_size or _chunk_size(plan, count))
-    total = sum(c[1] for c in chunks)
+    chunks = [(plan, *chunk) for chunk in plan.chunks(chunk_size or _chunk_size(plan, count))]
     started = time.perf_counter()
-    results: dict[int, list[ArenaGame]] = {}
-    local = executor is None and count == 1
-    try:
-        if local:
-            interrupted = _run_here(plan, chunks, results, total, progress, cancel)
-        else:
-            interrupted = _run_pool(plan, chunks, results, total, count, executor, progress, cancel)
-    except KeyboardInterrupt:
-        interrupted = True
-    games = [g for i in sorted(results) for g in results[i]]
-    return ArenaRun(plan, games, interrupted, time.perf_counter() - started, 1 if local else count)
+    batch = run_chunks(play_arena_chunk, chunks, [c[2] for c in chunks], count, executor, progress, cancel)
+    return ArenaRun(plan, batch.in_order(), batch.interrupted, time.perf_counter() - started, batch.workers)
 
 
 def _chunk_size(plan: ArenaPlan, workers: int) -> int:
     """Whole rotation blocks, small enough that every worker gets several chunks."""
     size = max(plan.players, min(8 * plan.players, plan.games // max(1, 4 * workers) or 1))
     return -(-size // plan.players) * plan.players
-
-
-def _run_here(plan: ArenaPlan, chunks: list[tuple[int, int]], results: dict[int, list[ArenaGame]], total: int,
-              progress: Progress | None, cancel: threading.Event | None) -> bool:
-    """Play the chunks one after another in this process; whether the run was cut short."""
-    done = 0
-    for i, chunk in enumerate(chunks):
-        if cancel is not None and cancel.is_set():
-            return True
-        try:
-            results[i] = play_arena_chunk(plan, *chunk)
-        except KeyboardInterrupt:
-            return True
-        done += chunk[1]
-        if progress:
-            progress(done, total)
-    return False
-
-
-def _run_pool(plan: ArenaPlan, chunks: list[tuple[int, int]], results: dict[int, list[ArenaGame]], total: int,
-              workers: int, executor: Executor | None, progress: Progress | None,
-              cancel: threading.Event | None) -> bool:
-    """Map the chunks over an executor (a process pool of its own if none is given); whether cut short."""
-    own = executor is None
-    pool = executor or ProcessPoolExecutor(max_workers=workers)
-    pending: dict[Future[list[ArenaGame]], int] = {}
-    interrupted = False
-    done = 0
-    try:
-        for i, chunk in enumerate(chunks):
-            pending[pool.submit(play_arena_chunk, plan, *chunk)] = i
-        while pending:
-            finished, _ = wait(list(pending), timeout=0.2, return_when=FIRST_COMPLETED)
-            for future in finished:
-                i = pending.pop(future)
-                results[i] = future.result()
-                done += chunks[i][1]
-                if progress:
-                    progress(done, total)
-            if cancel is not None and cancel.is_set():
-                interrupted = True
-                break
-    except KeyboardInterrupt:
-        interrupted = True
-    finally:
-        for future in pending:
-            future.cancel()
-        if own:
-            pool.shutdown(wait=not interrupted, cancel_futures=True)
-    return interrupted
 
 
 # ------------------------------------------------------------------ the summary

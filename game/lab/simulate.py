@@ -9,12 +9,11 @@ invariants as it plays; a game that breaks one is reported with its seed and nev
 
 from __future__ import annotations
 
-import os
 import random
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from collections.abc import Iterable, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +21,7 @@ from game.ai.registry import make_bot
 from game.catan import events as E
 from game.catan.invariants import InvariantViolation, check_invariants
 from game.catan.state import NOBODY, SETUP_SETTLEMENT
+from game.core.batch import Progress, resolve_workers, run_chunks
 from game.core.errors import GameError, InvalidOptions
 from game.core.registry import get_variant
 from game.core.seats import Seat
@@ -31,7 +31,6 @@ from game.sim import paused_gc
 
 CATAN_LAB_VARIANTS: tuple[str, ...] = ("catan-base", "catan-compact", "catan-2p")
 CHECK_MODES: tuple[str, ...] = ("action", "turn", "end")
-Progress = Callable[[int, int], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,16 +154,6 @@ def _play(game: Any, bots: Sequence[Any], rng: random.Random, max_actions: int, 
     return {"actions": actions, "production": production, "setup": setup}
 
 
-def resolve_workers(workers: int | str) -> int:
-    """A worker count: 'auto' is every local core."""
-    if workers == "auto":
-        return max(1, os.cpu_count() or 1)
-    count = int(workers)
-    if count < 1:
-        raise InvalidOptions("--workers must be at least 1 (or auto)")
-    return count
-
-
 @dataclass
 class RunResult:
     """The game records of a run (in plan order), and whether it was cut short."""
@@ -186,51 +175,10 @@ def run_plan(plan: SimulationPlan, workers: int | str = "auto", executor: Execut
     count = resolve_workers(workers)
     size = chunk_size or max(plan.players, min(8 * plan.players, plan.games // max(1, 4 * count) or 1))
     size = -(-size // plan.players) * plan.players  # whole rotation blocks per chunk
-    chunks = plan.chunks(size)
-    total = sum(c[2] for c in chunks)
+    chunks = [(plan, *chunk) for chunk in plan.chunks(size)]
     started = time.perf_counter()
-    results: dict[int, list[dict[str, Any]]] = {}
-    done = 0
-    interrupted = False
-    if executor is None and count == 1:
-        try:
-            for i, chunk in enumerate(chunks):
-                if cancel is not None and cancel.is_set():
-                    interrupted = True
-                    break
-                results[i] = play_chunk(plan, *chunk)
-                done += chunk[2]
-                if progress:
-                    progress(done, total)
-        except KeyboardInterrupt:
-            interrupted = True
-    else:
-        own = executor is None
-        pool = executor or ProcessPoolExecutor(max_workers=count)
-        pending: dict[Future[Any], int] = {}
-        try:
-            for i, chunk in enumerate(chunks):
-                pending[pool.submit(play_chunk, plan, *chunk)] = i
-            while pending:
-                finished, _ = wait(list(pending), timeout=0.2, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    i = pending.pop(future)
-                    results[i] = future.result()
-                    done += chunks[i][2]
-                    if progress:
-                        progress(done, total)
-                if cancel is not None and cancel.is_set():
-                    interrupted = True
-                    break
-        except KeyboardInterrupt:
-            interrupted = True
-        finally:
-            for future in pending:
-                future.cancel()
-            if own:
-                pool.shutdown(wait=not interrupted, cancel_futures=True)
-    records = [record for i in sorted(results) for record in results[i]]
-    return RunResult(records, interrupted, time.perf_counter() - started, 1 if executor is None and count == 1 else count)
+    batch = run_chunks(play_chunk, chunks, [c[3] for c in chunks], count, executor, progress, cancel)
+    return RunResult(batch.in_order(), batch.interrupted, time.perf_counter() - started, batch.workers)
 
 
 def ordered(records: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:

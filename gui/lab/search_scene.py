@@ -20,7 +20,8 @@ from game.lab.analysis import Analysis, analyse
 from game.lab.layout import LabLayout, beginner_lab_layout
 from game.lab.report import build_report
 from game.lab.search import BEST_LAYOUT_FILE, Candidate, Constraints, attach_search, best_section, generate_candidates
-from game.lab.simulate import SimulationPlan, resolve_workers, run_plan
+from game.core.batch import resolve_workers
+from game.lab.simulate import SimulationPlan, run_plan
 from gui.dialogs import (
     GOLD, GOLD_DARK, PANEL, TEXT, TEXT_DIM, Cycler, ListBox, ListRow, StyledButton, TextField, Toggle, WidgetScene,
     blit_text, draw_heading, ellipsize, fit_text, make_background, px,

@@ -16,7 +16,8 @@ from game.core.registry import get_variant
 from game.lab.layout import LabLayout
 from game.lab.library import file_stem
 from game.lab.report import build_report
-from game.lab.simulate import SimulationPlan, resolve_workers, run_plan
+from game.core.batch import resolve_workers
+from game.lab.simulate import SimulationPlan, run_plan
 from gui.dialogs import (
     GOLD, GOLD_DARK, PANEL, TEXT, TEXT_DIM, Cycler, StyledButton, TextField, Toggle, WidgetScene, blit_text,
     draw_heading, ellipsize, fit_text, make_background, player_swatch, px,
