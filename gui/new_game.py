@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -12,9 +11,11 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ai.registry import LEVELS
+from game.catan.board import check_layout_data
 from game.catan.compact import Placement, compact_layout, placements_from_json
 from game.catan.variants import CatanCompact
-from game.core.errors import GameError
+from game.core.errors import GameError, InvalidPosition
+from game.core.files import read_json_file
 from game.core.options import OptionSpec
 from game.core.registry import available_variants
 from game.core.saves import write_json_atomic
@@ -260,15 +261,22 @@ class NewGameScene(WidgetScene):
         text = self.seed_field.text.strip()
         return min(int(text), MAX_SEED) if text.isdigit() else 0
 
+    def layout_label(self, path: Path) -> str:
+        """A layout file as the board choice shows it: its name, marked when it is an experimental board."""
+        try:
+            data = read_json_file(path, InvalidPosition)
+        except InvalidPosition:
+            return path.stem
+        experimental = isinstance(data, dict) and data.get("experimental") is True
+        return self.app.t("newgame.layout_experimental", name=path.stem) if experimental else path.stem
+
     def build_game(self) -> Any:
         """Start the game from the choices; raise GameError, OSError or ValueError on a bad choice or file."""
         options = dict(self.options)
         layout = None
         if self.board_mode == LAYOUT_MODE:
             path = self.layouts[self.layout_index]
-            layout = json.loads(path.read_text(encoding="utf-8"))
-            if not isinstance(layout, dict):
-                raise ValueError(f"{path.name}: a layout file must hold a JSON object")
+            layout = check_layout_data(read_json_file(path, InvalidPosition), str(path))
         elif self.board_mode:
             options["board"] = self.board_mode
         return self.variant.new_game(self.build_seats(), self.seed(), options, layout=layout)
@@ -295,7 +303,7 @@ class NewGameScene(WidgetScene):
         """Ask the rules: a layout file's parts, else the parts of the game these choices start."""
         if path is not None:
             try:
-                data = json.loads(path.read_text(encoding="utf-8"))
+                data = read_json_file(path, InvalidPosition)
                 return placements_from_json(data["compact_parts"]) if isinstance(data, dict) and \
                     "compact_parts" in data else None
             except (OSError, ValueError, GameError):
@@ -440,7 +448,8 @@ class NewGameScene(WidgetScene):
         if self.board_mode == LAYOUT_MODE and self.layouts:
             self.labels.append((t("newgame.layout_file"), (x1, y + ch // 2), "midleft", fs, False, limit))
             widgets.append(Cycler(pygame.Rect(xc, y, control_w, ch), self.layouts, self.layout_index,
-                                  lambda p: p.stem, lambda p: setattr(self, "layout_index", self.layouts.index(p)), fs))
+                                  self.layout_label, lambda p: setattr(self, "layout_index", self.layouts.index(p)),
+                                  fs))
             y += ch + px(12, s)
         self.labels.append((t("newgame.seed"), (x1, y + ch // 2), "midleft", fs, False, limit))
         reroll_w = px(112, s)

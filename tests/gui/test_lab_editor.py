@@ -478,3 +478,29 @@ def test_screenshot_of_the_lab_views(tmp_path: Path, art_cache_dir: Path, view: 
                       "--layout", "saves/layouts/beginner.json", "--cache-dir", str(art_cache_dir),
                       "--config-dir", str(tmp_path / "config"), "--save-dir", str(tmp_path / "saves")])
     assert code == 0 and out.is_file()
+
+
+def test_new_game_marks_experimental_layouts_and_refuses_damaged_ones(make_app: Any) -> None:
+    from game.core.errors import InvalidPosition
+    from game.lab.layout import beginner_lab_layout
+    from game.lab.library import save_layout
+    from gui.new_game import LAYOUT_MODE, NewGameScene
+
+    app = make_app()
+    folder = _folder(app)
+    experimental = beginner_lab_layout().with_terrain(0, "hills").edited(experimental=True).renamed("Pokus")
+    path = save_layout(folder, experimental)
+    damaged = folder / "zz-damaged.json"
+    damaged.write_bytes(b"[" * 100_000)
+    new_game = NewGameScene(app)
+    app.push(new_game)
+    assert new_game.layout_label(path) == app.t("newgame.layout_experimental", name="pokus")
+    assert "(" in new_game.layout_label(path)
+    new_game.set_board_mode(LAYOUT_MODE)
+    new_game.layout_index = new_game.layouts.index(path)
+    assert new_game.build_game().state.board.terrains[0] == "hills"
+    new_game.layout_index = new_game.layouts.index(damaged)
+    with pytest.raises(InvalidPosition, match="nested too deeply"):
+        new_game.build_game()
+    new_game.start()  # the refusal is shown as a message; nothing crashes and the file stays as it was
+    assert app.top is not new_game and damaged.read_bytes() == b"[" * 100_000
