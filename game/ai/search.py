@@ -1,15 +1,15 @@
 """The Hard level: a search over determinized worlds with the Normal bot as prior and rollout policy.
 
 One search serves every game family. From its own view the bot samples full game states consistent with what it
-has seen (the family's `determinize(view, rng) -> Game`), tries candidate actions in them with UCB1, lets Normal
-bots play every seat forward for a few turns and scores the outcome with the family's evaluation (a finished
-game scores 1 for a win and 0 for a loss). Normal's own choice starts with a head start of virtual wins, so the
-search overrides it only on evidence. The search stops at its iteration budget, its time budget or cancel().
+has seen (the family's `determinize(view, rng) -> Game`), plays each candidate action in the same sampled world
+with the same dice, lets Normal bots play every seat forward for a few turns and scores the outcome with the
+family's evaluation (a finished game scores 1 for a win and 0 for a loss). The candidates are Normal's choice
+and a few actions of other kinds; the search overrides Normal only when another candidate's mean is better by a
+margin. It stops at its rollout budget, its time budget or cancel().
 """
 
 from __future__ import annotations
 
-import math
 import random
 import threading
 import time
@@ -18,12 +18,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core.actions import Action
+from game.core.chance import Chance
 from game.core.errors import GameError
 from game.core.game import Game
 
-MAX_CANDIDATES = 8
-PRIOR_VISITS = 4.0
-EXPLORATION = 0.7
+MAX_CANDIDATES = 5
+# The search leaves Normal's choice only for an action whose mean outcome is better by more than this.
+PRIOR_MARGIN = 0.01
+# A budget in rollouts (each round plays every candidate once).
 DEFAULT_ITERATIONS = 400
 
 
@@ -96,23 +98,38 @@ class HardBot:
             self._cancel.clear()
 
     def _search(self, view: Any, candidates: list[Action], prior: Action, rng: random.Random) -> Action:
+        """Paired rounds: every candidate is played in the same sampled world with the same dice and the same
+        rollout choices, so the comparison measures the action, not the luck (common random numbers)."""
         player = view.player
-        totals = [PRIOR_VISITS if a == prior else 0.0 for a in candidates]
-        visits = [PRIOR_VISITS if a == prior else 0.0 for a in candidates]
+        k = len(candidates)
+        totals = [0.0] * k
+        rounds = 0
         deadline = time.perf_counter() + self.think_seconds
         rollout_bots = [self.hooks.normal() for _ in range(8)]
-        for i in range(self.iterations):
+        while self.last_iterations + k <= self.iterations:
             if self._cancel.is_set() or time.perf_counter() > deadline:
                 break
             world = self.hooks.determinize(view, rng)
-            k = _ucb_pick(totals, visits, i + 1)
-            score = self._rollout(world, candidates[k], player, rollout_bots, rng)
-            totals[k] += score
-            visits[k] += 1
-            self.last_iterations = i + 1
-        best = max(range(len(candidates)), key=lambda j: (totals[j] / visits[j] if visits[j] else -1.0,
-                                                          candidates[j] == prior, -j))
-        return candidates[best]
+            seed = rng.getrandbits(31)
+            scores = []
+            for action in candidates:
+                copy = world.clone()
+                copy.chance = Chance(seed)
+                scores.append(self._rollout(copy, action, player, rollout_bots, random.Random(seed)))
+                if self._cancel.is_set():
+                    break
+            if len(scores) < k:
+                break
+            for j, score in enumerate(scores):
+                totals[j] += score
+            rounds += 1
+            self.last_iterations += k
+        if rounds == 0:
+            return prior
+        means = [t / rounds for t in totals]
+        best = max(range(k), key=lambda j: (means[j], candidates[j] == prior, -j))
+        prior_mean = means[candidates.index(prior)]
+        return candidates[best] if means[best] > prior_mean + PRIOR_MARGIN else prior
 
     def _rollout(self, world: Game, first: Action, player: int, bots: Sequence[Any], rng: random.Random) -> float:
         try:
@@ -129,15 +146,6 @@ class HardBot:
         if world.is_over():
             return 1.0 if world.winner() == player else 0.0
         return self.hooks.evaluate(world, player)
-
-
-def _ucb_pick(totals: list[float], visits: list[float], step: int) -> int:
-    """The candidate with the highest upper confidence bound (an unvisited one first)."""
-    for k, v in enumerate(visits):
-        if v == 0:
-            return k
-    log_n = math.log(step + sum(visits))
-    return max(range(len(totals)), key=lambda k: totals[k] / visits[k] + EXPLORATION * math.sqrt(log_n / visits[k]))
 
 
 def pick_candidates(legal: list[Action], prior: Action, rng: random.Random) -> list[Action]:
