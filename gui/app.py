@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.core.files import remove_stale_temporaries
 from gui.art import ArtCache
 from gui.i18n import Translator
 from gui.scene import Scene
@@ -46,6 +47,8 @@ class App:
         self.config_dir = Path(config_dir) if config_dir is not None else Path(user_config_dir(APP_NAME, appauthor=False))
         self.cache_dir = Path(cache_dir) if cache_dir is not None else Path(user_cache_dir(APP_NAME, appauthor=False))
         self.save_dir = Path(save_dir) if save_dir is not None else Path(user_data_dir(APP_NAME, appauthor=False)) / "saves"
+        for folder in (self.save_dir, self.config_dir, self.save_dir.parent / "layouts"):
+            remove_stale_temporaries(folder)  # left by a write that was killed (e.g. kill -9 during autosave)
         self.settings, self.settings_error = load_settings(self.settings_path)
         if lang is not None and lang in Translator.available_languages():
             self.settings.lang = lang

@@ -15,10 +15,9 @@ from game.catan.board import check_layout_data
 from game.catan.compact import Placement, compact_layout, placements_from_json
 from game.catan.variants import CatanCompact
 from game.core.errors import GameError, InvalidPosition
-from game.core.files import read_json_file
+from game.core.files import read_json_file, write_json_atomically
 from game.core.options import OptionSpec
 from game.core.registry import available_variants
-from game.core.saves import write_json_atomic
 from game.core.seats import Seat
 from game.core.variant import Variant
 from gui.dialogs import (
@@ -330,7 +329,7 @@ class NewGameScene(WidgetScene):
         folder = user_layouts_dir(self.app)
         path = folder / arrangement_file_name(placements)
         try:
-            write_json_atomic(path, compact_layout(placements))
+            write_json_atomically(path, compact_layout(placements))
         except OSError as exc:
             self.app.show_message("newgame.layout_save_failed", error=str(exc))
             return None

@@ -8,8 +8,7 @@ from typing import Any
 
 from game.ai.registry import DEFAULT_THINK_SECONDS
 from game.core.errors import GameError
-from game.core.files import read_json_file
-from game.core.saves import write_json_atomic
+from game.core.files import read_json_file, write_json_atomically
 from gui.i18n import Translator
 
 SETTINGS_FILE = "settings.json"
@@ -98,4 +97,4 @@ def load_settings(path: Path) -> tuple[Settings, str | None]:
 
 def save_settings(settings: Settings, path: Path) -> None:
     """Write settings to path atomically."""
-    write_json_atomic(Path(path), settings.to_json())
+    write_json_atomically(Path(path), settings.to_json())

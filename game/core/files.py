@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,9 @@ from game.core.errors import GameError
 
 # Far above any real file: a finished long Rivals game saves to well under 1 MB.
 MAX_FILE_BYTES = 16 * 1024 * 1024
+TEMP_SUFFIX = ".tmp"
+# A temporary file this old belongs to no write in progress: its writer was killed.
+STALE_TEMP_SECONDS = 600.0
 
 
 def read_json_file(path: Path, error: type[GameError], max_bytes: int = MAX_FILE_BYTES) -> Any:
@@ -53,18 +57,38 @@ def parse_json_bytes(raw: bytes | str, where: str, error: type[GameError], max_b
 
 
 def write_json_atomically(path: Path, data: Any, indent: int | None = 1) -> None:
-    """Write JSON to a temporary file beside path, then replace path with it (never a half-written file)."""
+    """Write JSON to a temporary file beside path, flush it to disk, then replace path with it in one step.
+
+    The temporary file is hidden (`.NAME.*.tmp`); a crash can leave one behind, which
+    remove_stale_temporaries() clears later.
+    """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             json.dump(data, handle, indent=indent, ensure_ascii=False)
             handle.write("\n")
+            handle.flush()
+            os.fsync(handle.fileno())
         os.replace(tmp, path)
     except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+        Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def remove_stale_temporaries(folder: Path, max_age_seconds: float = STALE_TEMP_SECONDS) -> list[Path]:
+    """Delete hidden temporary files of interrupted atomic writes (older than max_age_seconds) in a folder."""
+    removed = []
+    folder = Path(folder)
+    if not folder.is_dir():
+        return removed
+    now = time.time()
+    for path in folder.glob(f".*{TEMP_SUFFIX}"):
+        try:
+            if path.is_file() and now - path.stat().st_mtime > max_age_seconds:
+                path.unlink()
+                removed.append(path)
+        except OSError:
+            continue  # another process may be using or removing it
+    return removed

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from game.core.errors import GameError, SaveError
-from game.core.files import read_json_file
+from game.core.files import read_json_file, write_json_atomically
 from game.core.game import Game
 from game.core.seats import Seat
 
@@ -55,26 +53,9 @@ def game_to_json(game: Game) -> dict[str, Any]:
     return data
 
 
-def write_json_atomic(path: Path, data: Any) -> None:
-    """Write JSON to a temporary file beside the target, then replace the target in one step."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, ensure_ascii=False, indent=1)
-            handle.write("\n")
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def save_game(game: Game, path: Path) -> None:
     """Save atomically to path."""
-    write_json_atomic(path, game_to_json(game))
+    write_json_atomically(path, game_to_json(game))
 
 
 def _require(data: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:

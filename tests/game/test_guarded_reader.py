@@ -56,3 +56,22 @@ def test_atomic_write_leaves_no_temporary_file(tmp_path: Path) -> None:
         write_json_atomically(target, {"bad": object()})
     assert [p.name for p in tmp_path.iterdir()] == ["out.json"]
     assert read_json_file(target, SaveError) == {"a": [1, 2]}
+
+
+def test_stale_temporaries_of_killed_writes_are_removed(tmp_path: Path) -> None:
+    import os
+    import time
+
+    from game.core.files import remove_stale_temporaries
+
+    stale = tmp_path / ".autosave.json.abc123.tmp"
+    fresh = tmp_path / ".autosave.json.def456.tmp"
+    keep = tmp_path / "autosave.json"
+    for path in (stale, fresh, keep):
+        path.write_text("{}")
+    old = time.time() - 3600
+    os.utime(stale, (old, old))
+    os.utime(keep, (old, old))
+    assert remove_stale_temporaries(tmp_path) == [stale]
+    assert not stale.exists() and fresh.exists() and keep.exists()
+    assert remove_stale_temporaries(tmp_path / "missing") == []
