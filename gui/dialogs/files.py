@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -10,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core.errors import SaveError
+from game.core.files import read_json_file
 from game.core.saves import SAVE_FORMAT, load_game, save_game
 from gui.dialogs import (
     TEXT, TEXT_DIM, DialogScene, ListBox, ListRow, StyledButton, TextField, blit_text, ellipsize, px,
@@ -44,8 +44,8 @@ def read_save_info(path: Path) -> dict[str, Any]:
     info: dict[str, Any] = {"path": path, "name": path.stem, "ok": False, "variant": "", "turn": 0, "over": False}
     try:
         info["mtime"] = path.stat().st_mtime
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        data = read_json_file(path, SaveError)
+    except (OSError, SaveError):
         info.setdefault("mtime", 0.0)
         return info
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT or not isinstance(data.get("log"), list):
