@@ -7,6 +7,9 @@ from typing import Any
 
 from game.core.errors import GameError
 
+# Longest seat name (or colour or controller id) a file may hold; the New game field allows far fewer.
+MAX_SEAT_TEXT = 200
+
 
 @dataclass(frozen=True, slots=True)
 class Seat:
@@ -29,5 +32,11 @@ class Seat:
     def from_json(data: Any) -> Seat:
         """Read a seat from its JSON form, refusing a malformed one."""
         if not isinstance(data, dict) or not all(isinstance(data.get(k), str) for k in ("name", "color", "controller")):
-            raise GameError(f"a seat must have string fields name, color, controller; got {data!r}")
+            raise GameError(f"a seat must have string fields name, color, controller; got {str(data)[:200]!r}")
+        for key in ("name", "color", "controller"):
+            value = data[key]
+            if len(value) > MAX_SEAT_TEXT:
+                raise GameError(f"a seat's {key} is {len(value):,} characters long (at most {MAX_SEAT_TEXT})")
+            if not value.isprintable():
+                raise GameError(f"a seat's {key} holds a control character: {value[:MAX_SEAT_TEXT]!r}")
         return Seat(data["name"], data["color"], data["controller"])

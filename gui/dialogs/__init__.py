@@ -60,9 +60,15 @@ def ellipsize(text: str, size: int, width: int, bold: bool = False, family: str 
     f = font(size, bold, family)
     if f.size(text)[0] <= width:
         return text
-    while text and f.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
+    # Binary search for the longest prefix that fits with the ellipsis: a few measurements even for huge text.
+    low, high = 0, len(text)
+    while low < high:
+        mid = (low + high + 1) // 2
+        if f.size(text[:mid] + "…")[0] <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return text[:low] + "…"
 
 
 def blit_text(surface: pygame.Surface, text: str, size: int, color: Color, pos: tuple[int, int],

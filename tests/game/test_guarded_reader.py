@@ -85,3 +85,26 @@ def test_the_save_list_shows_hostile_files_as_unreadable(tmp_path: Path, name: s
     (tmp_path / "big.json").write_bytes(b"[" + b"0," * (9 * 1024 * 1024) + b"0]")
     infos = {info["name"]: info for info in list_saves(tmp_path)}
     assert infos[name]["ok"] is False and infos["big"]["ok"] is False
+
+
+@pytest.mark.parametrize("name", ["Bo\x00b", "x" * 100_000, "tab\there"])
+def test_seat_names_from_files_are_validated(name: str) -> None:
+    from game.core.errors import GameError
+    from game.core.seats import Seat
+
+    with pytest.raises(GameError, match="seat"):
+        Seat.from_json({"name": name, "color": "red", "controller": "human"})
+    assert Seat.from_json({"name": "Žluťoučký kůň", "color": "red", "controller": "normal"}).name == "Žluťoučký kůň"
+
+
+def test_long_text_is_shortened_in_a_few_measurements() -> None:
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from gui.dialogs import ellipsize
+    from gui.fonts import font
+
+    short = ellipsize("W" * 100_000, 16, 200)
+    assert short.endswith("…") and font(16).size(short)[0] <= 200
+    assert font(16).size(short[:-1] + "W…")[0] > 200
+    assert ellipsize("ok", 16, 200) == "ok"
