@@ -10,7 +10,9 @@ margin. It stops at its rollout budget, its time budget or cancel().
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -23,8 +25,10 @@ from game.core.errors import GameError
 from game.core.game import Game
 
 MAX_CANDIDATES = 5
-# The search leaves Normal's choice only for an action whose mean outcome is better by more than this.
+# The search leaves Normal's choice only for an action whose mean outcome is better by more than this
+# (and by more than one standard error), measured over at least MIN_ROUNDS paired rounds.
 PRIOR_MARGIN = 0.01
+MIN_ROUNDS = 4
 # A budget in rollouts (each round plays every candidate once).
 DEFAULT_ITERATIONS = 400
 
@@ -99,37 +103,32 @@ class HardBot:
 
     def _search(self, view: Any, candidates: list[Action], prior: Action, rng: random.Random) -> Action:
         """Paired rounds: every candidate is played in the same sampled world with the same dice and the same
-        rollout choices, so the comparison measures the action, not the luck (common random numbers)."""
+        rollout choices, so the comparison measures the action, not the luck (common random numbers).
+
+        Normal's choice stands unless, after at least MIN_ROUNDS rounds, another candidate beats it on average
+        by more than PRIOR_MARGIN and by more than one standard error of the paired differences.
+        """
         player = view.player
         k = len(candidates)
-        totals = [0.0] * k
-        rounds = 0
+        base = candidates.index(prior)
+        rows: list[list[float]] = []
         deadline = time.perf_counter() + self.think_seconds
         rollout_bots = [self.hooks.normal() for _ in range(8)]
-        while self.last_iterations + k <= self.iterations:
-            if self._cancel.is_set() or time.perf_counter() > deadline:
-                break
+        while self.last_iterations + k <= self.iterations and time.perf_counter() < deadline:
             world = self.hooks.determinize(view, rng)
             seed = rng.getrandbits(31)
             scores = []
             for action in candidates:
+                if self._cancel.is_set() or time.perf_counter() > deadline:
+                    break
                 copy = world.clone()
                 copy.chance = Chance(seed)
                 scores.append(self._rollout(copy, action, player, rollout_bots, random.Random(seed)))
-                if self._cancel.is_set():
-                    break
             if len(scores) < k:
-                break
-            for j, score in enumerate(scores):
-                totals[j] += score
-            rounds += 1
+                break  # an unfinished round would compare candidates on different luck
+            rows.append(scores)
             self.last_iterations += k
-        if rounds == 0:
-            return prior
-        means = [t / rounds for t in totals]
-        best = max(range(k), key=lambda j: (means[j], candidates[j] == prior, -j))
-        prior_mean = means[candidates.index(prior)]
-        return candidates[best] if means[best] > prior_mean + PRIOR_MARGIN else prior
+        return candidates[_paired_best(rows, base)]
 
     def _rollout(self, world: Game, first: Action, player: int, bots: Sequence[Any], rng: random.Random) -> float:
         try:
@@ -146,6 +145,22 @@ class HardBot:
         if world.is_over():
             return 1.0 if world.winner() == player else 0.0
         return self.hooks.evaluate(world, player)
+
+
+def _paired_best(rows: list[list[float]], base: int) -> int:
+    """The candidate whose paired advantage over candidate `base` is largest and clearly positive, else base."""
+    if len(rows) < MIN_ROUNDS:
+        return base
+    best, best_mean = base, 0.0
+    for j in range(len(rows[0])):
+        if j == base:
+            continue
+        diffs = [row[j] - row[base] for row in rows]
+        mean = statistics.fmean(diffs)
+        error = statistics.stdev(diffs) / math.sqrt(len(diffs))
+        if mean > max(PRIOR_MARGIN, error) and mean > best_mean:
+            best, best_mean = j, mean
+    return best
 
 
 def pick_candidates(legal: list[Action], prior: Action, rng: random.Random) -> list[Action]:
