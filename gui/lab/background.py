@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import multiprocessing
+from abc import ABC, abstractmethod
 import threading
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -43,7 +44,7 @@ def spawn_executor(workers: int) -> Executor | None:
 
 
 
-class BackgroundRun(Generic[Outcome]):
+class BackgroundRun(ABC, Generic[Outcome]):
     """The thread, the lock and the progress a simulation or search shares; subclasses write `_work`."""
 
     def __init__(self, phase: str, total: int, name: str) -> None:
@@ -108,5 +109,6 @@ class BackgroundRun(Generic[Outcome]):
             self._outcome = outcome
             self._phase = "done"
 
+    @abstractmethod
     def _work(self) -> Any:
-        raise NotImplementedError
+        """The job itself, run in the thread; it ends by calling _finish()."""
