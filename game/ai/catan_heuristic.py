@@ -39,7 +39,7 @@ GOAL_COSTS: dict[str, tuple[int, ...]] = {
 RESOURCE_WEIGHT: tuple[float, ...] = (1.0, 0.85, 1.0, 1.0, 1.0)
 SETUP_WEIGHT: tuple[float, ...] = (0.9, 0.9, 1.2, 0.9, 1.25)
 MISSING_CARD_PENALTY = 3.0
-MAX_OFFERS_PER_TURN = 2
+MAX_OFFERS_PER_TURN = 1  # no spam: one offer per bot per turn
 ROAD_SEARCH_DEPTH = 3
 
 
@@ -593,7 +593,7 @@ class CatanHeuristicBot:
                                           hand[a.give] - cost[a.give], -a.give, -a.get))
 
     def _offer(self, sit: Situation, legal: list[Action], cost: tuple[int, ...]) -> Action | None:
-        """A 1-for-1 offer to everyone when exactly one card is lacking (at most twice a turn)."""
+        """A 1-for-1 offer to everyone when exactly one card is lacking (at most once a turn)."""
         hand = sit.hand
         if missing(hand, cost) != 1:
             return None

@@ -272,3 +272,27 @@ def test_cards_winning_build_counts_the_second_road() -> None:
     assert E.cards_winning_build(view, legal) == legal[1]
     table.roads = ()
     assert E.cards_winning_build(view, legal) is None
+
+
+def test_bots_make_at_most_one_trade_offer_per_turn() -> None:
+    """No spam: a Normal or Easy bot offers a domestic trade at most once in a turn."""
+    import random
+    from collections import Counter
+
+    from game.ai.registry import make_bot
+    from game.catan import actions as CA
+    from game.core.registry import get_variant
+
+    variant = get_variant("catan-base")
+    offers: Counter[tuple[int, int, int]] = Counter()
+    for seed in range(6):
+        game = variant.new_game(variant.default_seats(4), seed, {"board": "variable"})
+        bots = [make_bot("normal" if p % 2 else "easy", "catan") for p in range(4)]
+        rng = random.Random(seed)
+        while not game.is_over():
+            p = game.active_players()[0]
+            action = bots[p].choose(game.view(p), game.legal_actions(p), rng)
+            if isinstance(action, CA.OfferTrade):
+                offers[(seed, p, game.state.turn_number)] += 1
+            game.apply(action)
+    assert offers and max(offers.values()) == 1
