@@ -10,7 +10,25 @@ from gui.dialogs import GOLD, INSET, SELECTED, SLATE, SLATE_HOVER, TEXT, TEXT_DI
 from gui.widgets import PANEL_EDGE
 
 
-class PaletteTile:
+class _Choice:
+    """A clickable choice: tracks hover, and a left click calls on_click."""
+
+    rect: pygame.Rect
+    on_click: Callable[[], None]
+    hovered: bool
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Track hover; a left click makes the choice."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.on_click()
+            return True
+        return False
+
+
+class PaletteTile(_Choice):
     """A square tile with an optional image and a caption; a click chooses it (gold frame when chosen)."""
 
     def __init__(self, rect: pygame.Rect, caption: str, on_click: Callable[[], None],
@@ -25,16 +43,6 @@ class PaletteTile:
         self.tooltip = tooltip or caption
         self.symbol = symbol
         self.hovered = False
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        """Track hover; a left click chooses the tile."""
-        if event.type == pygame.MOUSEMOTION:
-            self.hovered = self.rect.collidepoint(event.pos)
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
-            self.on_click()
-            return True
-        return False
 
     def draw(self, surface: pygame.Surface) -> None:
         """The tile, its picture (or symbol) and its caption."""
@@ -59,7 +67,7 @@ class PaletteTile:
                       (self.rect.centerx, self.rect.bottom - 3), "midbottom")
 
 
-class ToolButton:
+class ToolButton(_Choice):
     """A tool choice (Move, Terrain, Number, Harbor): a slate button that stays gold while its tool is chosen."""
 
     def __init__(self, rect: pygame.Rect, label: str, on_click: Callable[[], None],
@@ -70,16 +78,6 @@ class ToolButton:
         self.is_selected = is_selected
         self.font_size = font_size
         self.hovered = False
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        """Track hover; a left click chooses the tool."""
-        if event.type == pygame.MOUSEMOTION:
-            self.hovered = self.rect.collidepoint(event.pos)
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
-            self.on_click()
-            return True
-        return False
 
     def draw(self, surface: pygame.Surface) -> None:
         """Gold when chosen, slate otherwise."""
