@@ -16,7 +16,7 @@ import logging
 import random
 
 from game.ai.rivals_cards import hand_value, play_score, stack_cards, stack_worth
-from game.ai.rivals_plan import Plan, Valuer, after, swap
+from game.ai.rivals_plan import Plan, StructureCache, Valuer, after, swap
 from game.ai.rivals_values import generic_worth
 from game.core.actions import Action
 from game.rivals.catalogue import card_of
@@ -47,6 +47,7 @@ class RivalsHeuristicBot:
         # a chain of cards fetching each other back from the discard pile cannot run on for ever.
         self._steps = 0
         self._played: dict[str, int] = {}
+        self._structures = StructureCache()
 
     def choose(self, view: RivalsView, legal_actions: list[Action], rng: random.Random) -> Action:
         """Return the best-scored of legal_actions."""
@@ -74,7 +75,7 @@ class RivalsHeuristicBot:
             ends = [a for a in legal if a.kind in BASELINE]
             if ends:
                 return ends[0]
-        scorer = Scorer(view, self._played)
+        scorer = Scorer(view, self._played, self._structures)
         if view.decision is not None and view.decision[0] == "arrange":
             return scorer.arrange(legal)
         best, best_score = legal[0], float("-inf")
@@ -96,10 +97,11 @@ def default_action(legal: list[Action]) -> Action:
 class Scorer:
     """Scores actions for one decision of the bot (what the view shows, with cached analyses)."""
 
-    def __init__(self, view: RivalsView, played: dict[str, int] | None = None) -> None:
+    def __init__(self, view: RivalsView, played: dict[str, int] | None = None,
+                 structures: StructureCache | None = None) -> None:
         self.view = view
         self.played = played or {}
-        self.v = Valuer(view)
+        self.v = Valuer(view, structures)
         self.plan = Plan.of(view)
         self.s = self.v.structure(self.plan.grid)
         self.base = self.v.value(self.plan)

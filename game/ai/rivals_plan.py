@@ -62,11 +62,34 @@ class Plan:
             self.store[c] = 0
 
 
+class StructureCache:
+    """The analyses of grids a bot has met, kept across its decisions (a grid changes rarely between them).
+
+    Bounded: when it holds MAX_CACHED analyses it starts again, so a long series of games cannot grow it.
+    """
+
+    MAX_CACHED = 4096
+
+    def __init__(self) -> None:
+        self._found: dict[tuple[Any, ...], Structure] = {}
+
+    def get(self, grid: tuple[int, ...], opp: tuple[int, int, int, int], target: int) -> Structure:
+        """The analysis of grid against the opponent's stats and the points target."""
+        key = (grid, opp, target)
+        s = self._found.get(key)
+        if s is None:
+            if len(self._found) >= self.MAX_CACHED:
+                self._found.clear()
+            s = self._found[key] = structure(grid, opp, target)
+        return s
+
+
 class Valuer:
     """Values plans of one seat during one decision; caches the analysis of each grid it meets."""
 
-    def __init__(self, view: RivalsView) -> None:
+    def __init__(self, view: RivalsView, shared: StructureCache | None = None) -> None:
         self.view = view
+        self.shared = shared
         me = view.player
         self.opp_stats = view.stats[1 - me]
         self.opp_vp = view.vp[1 - me]
@@ -85,7 +108,11 @@ class Valuer:
         key = tuple(grid)
         s = self._structures.get(key)
         if s is None:
-            s = self._structures[key] = structure(key, self.opp_stats, self.target)
+            if self.shared is not None:
+                s = self.shared.get(key, self.opp_stats, self.target)
+            else:
+                s = structure(key, self.opp_stats, self.target)
+            self._structures[key] = s
         return s
 
     def value(self, plan: Plan) -> float:
