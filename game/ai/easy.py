@@ -173,7 +173,9 @@ def catan_robber(sit: Any, legal: list[Action], rng: random.Random) -> Action | 
     if not hexes:
         return None
     target = rng.choice(hexes)
-    return rng.choice([a for a in moves if a.hex == target])
+    there = [a for a in moves if a.hex == target]
+    # A knight's steal may be declined; Easy never declines one (nor do the other bots).
+    return rng.choice([a for a in there if a.victim is not None] or there)
 
 
 def catan_accept_lacking(view: Any, legal: list[Action]) -> Action | None:

@@ -521,6 +521,9 @@ class CardsGame(Game):
         s = self.state
         p = a.player
         out: list[Event] = []
+        self._check_win(p, out)  # the target held on one's own turn wins, however it was reached: never pass
+        if s.phase == GAME_OVER:
+            return out
         count = 0
         for _ in range(DRAW_PER_TURN + self.a_side(s.knights[p])):
             r = self.draw_card(out)
@@ -534,6 +537,7 @@ class CardsGame(Game):
         s.phase = TRADE
         self._reset_turn()
         out.append(E.TurnStarted(s.current, s.turn_number))
+        self._check_win(s.current, out)
         return out
 
     def _do_discard(self, a: A.Discard) -> list[Event]:

@@ -413,7 +413,8 @@ class CatanGame(Game):
             raise IllegalAction("the robber must move to another hex")
         victims = self.robber_victims(a.player, a.hex)
         if victims:
-            if a.victim not in victims:
+            # After a knight the steal is optional (seeds 002 l.401, 003 l.822); after a seven it is not.
+            if a.victim not in victims and not (a.victim is None and s.robber_cause == "knight"):
                 raise IllegalAction(f"the victim must be one of {victims}")
         elif a.victim is not None:
             raise IllegalAction("nobody on that hex can be robbed")
@@ -935,6 +936,10 @@ class CatanGame(Game):
     def _do_end_turn(self, a: A.EndTurn) -> list[Event]:
         s = self.state
         p = a.player
+        events: list[Event] = []
+        self._check_victory(events)  # the target held on one's own turn wins, however it was reached: never pass
+        if s.phase == GAME_OVER:
+            return events
         if any(s.dev_new[p]):
             s.dev_new[p] = [0] * 5
         nxt = self.next_player(p)
@@ -947,7 +952,7 @@ class CatanGame(Game):
         if s.extra.pop("new_nodes", None) and self.options["separate_phases"]:
             self.refresh_rates(p)
         s.turn_number += 1
-        events: list[Event] = [E.TurnEnded(p, nxt)]
+        events.append(E.TurnEnded(p, nxt))
         return events
 
     def next_player(self, player: int) -> int:
@@ -1070,12 +1075,16 @@ class CatanGame(Game):
                 for node in self.buildings_of(owner):
                     for h in node_hexes[node]:
                         victims[h] |= bit
-        moves = _action_table(player).robber_by_victims
+        table = _action_table(player)
+        moves = table.robber_by_victims
         out: list[Action] = []
         robber = s.robber
+        optional = s.robber_cause == "knight"  # a knight's steal may be declined: the victim None stays legal
         for h in range(19):
             if h != robber:
                 out.extend(moves[h][victims[h]])
+                if optional and victims[h]:
+                    out.append(table.robber[h][None])
         return out
 
     def _legal_dev_plays(self, player: int, out: list[Action]) -> None:
@@ -1198,9 +1207,10 @@ CatanGame._bind_dispatch()
 
 _ONES = tuple(tuple(1 if i == r else 0 for i in range(5)) for r in range(5))
 _SINGLES = tuple((p,) for p in range(8))
-# Actions that never change anyone's points, so the victory check can be skipped after them.
+# Actions that never change anyone's points, so the victory check can be skipped after them. The roll is not
+# among them: it is the first action of a turn, and a turn player who already holds the target wins at it.
 _POINTLESS_ACTIONS = frozenset({
-    A.Roll, A.MoveRobber, A.Discard, A.MaritimeTrade, A.OfferTrade, A.AcceptTrade, A.DeclineTrade,
+    A.MoveRobber, A.Discard, A.MaritimeTrade, A.OfferTrade, A.AcceptTrade, A.DeclineTrade,
     A.CounterTrade, A.ConfirmTrade, A.CancelTrade, A.PlayYearOfPlenty, A.PlayMonopoly, A.PlayRoadBuilding,
 })
 

@@ -143,7 +143,8 @@ def test_ten_points_win_at_once_on_the_own_turn() -> None:
 
 
 def test_ten_points_off_turn_do_not_win() -> None:
-    """A player at 10 VP wins only by reaching it on their own turn: other players' actions never end the game."""
+    """A player at 10 VP wins only on their own turn: other players' actions never end the game, but the turn that
+    passes to them does, at once (facts §10: the game ends as soon as the active player has 10; issue 14 item 10)."""
     game = in_build(make(3))
     add_development(game, 1, "town_hall")
     add_city(game, 1)
@@ -152,8 +153,21 @@ def test_ten_points_off_turn_do_not_win() -> None:
     assert game.vp(1) == 10
     set_hand(game, 0, ROAD_COST)
     game.apply(A.BuildRoad(0, ROAD_COST))
-    game.apply(A.EndTurn(0))
     assert not game.is_over()
+    game.apply(A.EndTurn(0))
+    assert game.is_over() and game.winner() == 1 and game.state.current == 1
+
+
+def test_ten_points_held_at_the_end_of_own_turn_win_instead_of_passing() -> None:
+    """However the active player came to hold 10, ending the turn wins instead of passing it (issue 14 item 10)."""
+    game = in_build(make(3))
+    add_development(game, 0, "town_hall")
+    add_city(game, 0)
+    add_roads(game, 0, 3)
+    add_knights(game, 0, 2)
+    assert game.vp(0) == 10 and not game.is_over()
+    game.apply(A.EndTurn(0))
+    assert game.is_over() and game.winner() == 0 and game.state.current == 0
 
 
 def test_view_hides_what_a_seat_may_not_know() -> None:
