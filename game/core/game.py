@@ -99,6 +99,10 @@ class Game(ABC):
     def view(self, player: int) -> Any:
         """What the player may know of the state."""
 
+    def turn_number(self) -> int:
+        """The turn the game has reached as its own table counts it (the state's turn counter; 0 during set-up)."""
+        return int(self.state.turn_number)  # type: ignore[attr-defined]
+
     def clone(self) -> Game:
         """An independent copy: the state (which must offer clone()), the chance and the log are copied."""
         other = object.__new__(type(self))

@@ -43,6 +43,7 @@ def game_to_json(game: Game) -> dict[str, Any]:
         "log": [{"action": entry.action.to_json(), "outcomes": list(entry.outcomes)} for entry in game.log],
         "digest": state_digest(game),
         "actions_applied": len(game.log),
+        "turn": game.turn_number(),
         "over": game.is_over(),
         "winner": game.winner(),
     }
@@ -51,6 +52,22 @@ def game_to_json(game: Game) -> dict[str, Any]:
     elif game.layout is not None:
         data["layout"] = game.layout
     return data
+
+
+def saved_turn(data: dict[str, Any]) -> int:
+    """The turn a save's JSON has reached as its game counts it, without replaying: the recorded turn, or for older
+    saves the variant's reading of the log (0 when the variant is unknown)."""
+    from game.core.registry import get_variant
+
+    turn = data.get("turn")
+    if isinstance(turn, int) and not isinstance(turn, bool) and turn >= 0:
+        return turn
+    log = data.get("log")
+    try:
+        variant = get_variant(str(data.get("variant", "")))
+    except GameError:
+        return 0
+    return variant.logged_turn(log) if isinstance(log, list) else 0
 
 
 def save_game(game: Game, path: Path) -> None:

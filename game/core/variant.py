@@ -67,6 +67,13 @@ class Variant(ABC):
         """Build the starting state."""
 
     @classmethod
+    def logged_turn(cls, log: list[Any]) -> int:
+        """The turn a saved game's JSON log has reached, without replaying it (for saves that do not record their
+        turn): one more than the ended turns."""
+        return 1 + sum(1 for entry in log if isinstance(entry, dict) and isinstance(entry.get("action"), dict)
+                       and entry["action"].get("kind") == "end_turn")
+
+    @classmethod
     def game_from_position(cls, position: Mapping[str, Any], seats: tuple[Seat, ...] | None = None,
                            seed: int = 0) -> Game:
         """Start a game from a position document (variants that support positions override this)."""

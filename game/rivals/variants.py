@@ -35,6 +35,14 @@ class RivalsIntro(Variant):
         return rivals_codec()
 
     @classmethod
+    def logged_turn(cls, log: list[Any]) -> int:
+        """A Rivals turn ends by itself (no end-turn action), so an old save's turn is read from its rolls: one roll
+        a turn (a save made before that turn's roll shows the turn before)."""
+        rolls = sum(1 for entry in log if isinstance(entry, dict) and isinstance(entry.get("action"), dict)
+                    and entry["action"].get("kind") == "roll")
+        return max(1, rolls)
+
+    @classmethod
     def _start(cls, seats: tuple[Seat, ...], seed: int, options: dict[str, Any],
                setup_outcomes: tuple[Any, ...] | None, layout: Mapping[str, Any] | None) -> Game:
         game = cls.game_class()

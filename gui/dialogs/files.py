@@ -10,7 +10,7 @@ import pygame
 
 from game.core.errors import SaveError
 from game.core.files import read_json_file
-from game.core.saves import SAVE_FORMAT, load_game, save_game
+from game.core.saves import SAVE_FORMAT, load_game, save_game, saved_turn
 from gui.dialogs import (
     TEXT, TEXT_DIM, DialogScene, ListBox, ListRow, StyledButton, TextField, blit_text, ellipsize, px,
 )
@@ -52,9 +52,7 @@ def read_save_info(path: Path) -> dict[str, Any]:
         return info
     info["variant"] = str(data.get("variant", ""))
     info["over"] = bool(data.get("over", False))
-    from game.catan.stats import logged_turn
-
-    info["turn"] = logged_turn(data["log"])
+    info["turn"] = saved_turn(data)
     info["ok"] = True
     return info
 
