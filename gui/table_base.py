@@ -15,6 +15,7 @@ import pygame
 from game.core.actions import Action, Event
 from game.core.errors import GameError
 from game.core.game import Game
+from game.core.log_events import replayed_events
 from gui.dialogs import px
 from gui.fonts import render_text
 from gui.levels import level_id
@@ -74,10 +75,24 @@ class TableScene(Scene, ABC):
         """Called at the end of a subclass's __init__: lay out, log the game so far, open the right overlays."""
         self.lay = self._compute_layout(self.app.size)
         self.relayout(self.app.size)
-        self.log.add([e for ev in getattr(self.game, "initial_events", []) for e in self.narrator.describe(ev)])
-        if self.game.log:
-            self.log.add([LogEntry(self.app.t("table.log.resumed", count=len(self.game.log)), None, True)])
+        self._rebuild_log()
         self._sync_overlays()
+
+    def _rebuild_log(self) -> None:
+        """Write the log of the game so far: the set-up, and for a loaded game every action replayed from its start
+        (the same lines the table wrote while it was played)."""
+        if not self.game.log:
+            self.log.add([e for ev in getattr(self.game, "initial_events", []) for e in self.narrator.describe(ev)])
+            return
+        try:
+            initial, steps = replayed_events(self.game)
+        except GameError as exc:  # the game was verified on load; a replay that fails anyway keeps the table open
+            log.warning("the log could not be rebuilt: %s", exc)
+            self.log.add([LogEntry(self.app.t("table.log.resumed", count=len(self.game.log)), None, True)])
+            return
+        self.log.add([e for ev in initial for e in self.narrator.describe(ev)])
+        for action, events in steps:
+            self.log.add(self._log_lines(action, events))
 
     # ------------------------------------------------------------------ hooks
 
@@ -116,6 +131,10 @@ class TableScene(Scene, ABC):
     def _wanted_dialog(self, human: int) -> type[TableDialog] | None:
         """The dialog the game waits for from the acting human, if any."""
         return None
+
+    def _log_lines(self, action: Action, events: list[Event]) -> list[LogEntry]:
+        """The log lines of one applied action (played now or replayed on load)."""
+        return [line for e in events for line in self.narrator.describe(e)]
 
     @abstractmethod
     def _on_applied(self, action: Action, events: list[Event]) -> None:

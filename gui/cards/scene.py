@@ -170,7 +170,7 @@ class CardsTableScene(TableScene):
         return None
 
     def _on_applied(self, action: Action, events: list[Event]) -> None:
-        self.log.add([line for e in events for line in self.narrator.describe(e)])
+        self.log.add(self._log_lines(action, events))
         for e in events:
             if e.kind == "cards_city_built":
                 self.banner = (self.app.t("cards.card.city") + ": " + self.app.t(f"cards.event.{e.event}"), 2.2)

@@ -33,6 +33,7 @@ from gui.rivals.turn_dialogs import ExchangeDialog, TradeDialog
 from gui.session import speed_factor
 from gui.table.board_view import player_rgb
 from gui.table.dialogs import MenuDialog, TableDialog
+from gui.table.log_view import LogEntry
 from gui.table_base import END_DELAY, WATCH_SPEEDS, ButtonSpec, TableScene
 
 if TYPE_CHECKING:
@@ -298,8 +299,11 @@ class RivalsTableScene(RivalsControls, RivalsPainter, TableScene):
         s = self.game.state
         return tuple(tuple(g) for g in s.grid), tuple(tuple(x) for x in s.store)
 
+    def _log_lines(self, action: Action, events: list[Event]) -> list[LogEntry]:
+        return self.narrator.describe_all(events)
+
     def _on_applied(self, action: Action, events: list[Event]) -> None:
-        self.log.add(self.narrator.describe_all(events))
+        self.log.add(self._log_lines(action, events))
         self._animate(events)
         self._controls_key = None
         self._targets_key = None

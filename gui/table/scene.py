@@ -446,14 +446,16 @@ class CatanTableScene(TableScene):
 
     # ------------------------------------------------------------------ events of the game
 
+    def _log_lines(self, action: Action, events: list[Event]) -> list[LogEntry]:
+        lines = [LogEntry(self.app.t("table.log.knight_removed", player=self.player_name(action.player)),
+                          self.player_color(action.player))] if isinstance(action, T.RemoveKnight) else []
+        return lines + super()._log_lines(action, events)
+
     def _on_applied(self, action: Action, events: list[Event]) -> None:
         for e in events:
             if isinstance(e, T.CardsTaken):
                 self.last_taken = tuple(e.cards)
-        if isinstance(action, T.RemoveKnight):
-            self.log.add([LogEntry(self.app.t("table.log.knight_removed", player=self.player_name(action.player)),
-                                   self.player_color(action.player))])
-        self.log.add([line for e in events for line in self.narrator.describe(e)])
+        self.log.add(self._log_lines(action, events))
         self._animate(events)
         self._marks_key = None
         self._controls_key = None

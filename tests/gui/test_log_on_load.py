@@ -1,0 +1,71 @@
+"""Loading a game (Continue or Load) rebuilds the table's log from the replayed actions: the same lines as before."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.ai.registry import make_bot
+from game.core.log_events import replayed_events
+from game.core.registry import get_variant
+from game.core.saves import load_game, save_game
+
+CASES = (("catan-base", 4, 160), ("catan-2p", 2, 120), ("rivals-intro", 2, 160), ("catan-cards", 3, 120))
+
+
+def play_at_table(app: Any, variant_id: str, players: int, actions: int) -> Any:
+    """Open a table for a new game (seat 0 human, the rest AIs) and play bot-chosen actions through its session."""
+    variant = get_variant(variant_id)
+    seats = variant.default_seats(players, ["human"] + ["normal"] * (players - 1))
+    game = variant.new_game(seats, 5)
+    app.start_game(game)
+    scene = app.top
+    bot = make_bot("random", variant.family)
+    rng = random.Random(5)
+    for _ in range(actions):
+        if game.is_over():
+            break
+        player = game.active_players()[0]
+        scene.session.apply(bot.choose(game.view(player), game.legal_actions(player), rng))
+    return scene
+
+
+def lines(scene: Any) -> list[tuple[str, Any, bool]]:
+    return [(e.text, e.color, e.dim) for e in scene.log.entries]
+
+
+@pytest.mark.parametrize(("variant_id", "players", "actions"), CASES)
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_log_after_load_equals_log_before_saving(make_app: Any, tmp_path: Path, variant_id: str, players: int,
+                                                 actions: int, lang: str) -> None:
+    app = make_app(lang=lang)
+    scene = play_at_table(app, variant_id, players, actions)
+    before = lines(scene)
+    assert len(before) > 20
+    path = tmp_path / "game.json"
+    save_game(scene.game, path)
+    app.start_game(load_game(path))
+    after = lines(app.top)
+    assert after == before
+    assert not any("resumed" in text or "obnovena" in text for text, _, _ in after)
+
+
+def test_replayed_events_leave_the_game_alone() -> None:
+    variant = get_variant("rivals-intro")
+    game = variant.new_game(variant.default_seats(2), 9)
+    bot = make_bot("random", "rivals")
+    rng = random.Random(9)
+    applied = []
+    for _ in range(60):
+        player = game.active_players()[0]
+        action = bot.choose(game.view(player), game.legal_actions(player), rng)
+        applied.append((action, game.apply(action)))
+    state = game.state_json()
+    initial, steps = replayed_events(game)
+    assert game.state_json() == state and len(game.log) == 60
+    assert [k for k, _ in steps] == [a for a, _ in applied]
+    assert [ev for _, ev in steps] == [ev for _, ev in applied]
+    assert initial == list(game.initial_events)
