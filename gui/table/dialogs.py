@@ -462,7 +462,7 @@ class DiscardDialog(_ResourceGrid):
 
 
 class VictimDialog(TableDialog):
-    """Whom the robber steals from, when several players border the hex."""
+    """Whom the robber steals from, when several players border the hex (or, after a knight, whether to steal)."""
 
     name = "robber"
 
@@ -470,6 +470,8 @@ class VictimDialog(TableDialog):
         super().__init__(scene, player)
         self.hex = hex_index
         self.victims = tuple(victims)
+        # After a knight the rules model also offers the robber's move without a theft.
+        self.may_decline = A.MoveRobber(player, hex_index, None) in self.legal()
 
     def size(self, area: pygame.Rect, scale: float) -> tuple[int, int]:
         """One button per victim."""
@@ -486,10 +488,16 @@ class VictimDialog(TableDialog):
             b = StyledButton(rect, label, lambda v=v: self._steal(v), font_size=max(11, self.fs))
             self.buttons.append(b)
             y += px(56, self.s)
-        self.bottom_buttons([("table.cancel", self.close, "secondary")])
+        buttons = [("table.cancel", self.close, "secondary")]
+        if self.may_decline:
+            buttons.insert(0, ("table.robber.decline", self._decline, "secondary"))
+        self.bottom_buttons(buttons)
 
     def _steal(self, victim: int) -> None:
         self.act(A.MoveRobber(self.player, self.hex, victim))
+
+    def _decline(self) -> None:
+        self.act(A.MoveRobber(self.player, self.hex, None))
 
     def draw(self, surface: pygame.Surface) -> None:
         """The buttons with colour marks beside the names."""
