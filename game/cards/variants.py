@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar, Mapping
 
 from game.cards.actions import cards_codec
 from game.cards.rules import CardsGame
-from game.core.actions import ActionCodec
+from game.cards.state import NOBODY
+from game.core.actions import Action, ActionCodec, Event
 from game.core.errors import InvalidOptions
 from game.core.game import Game
 from game.core.options import OptionSpec
 from game.core.seats import Seat
 from game.core.variant import Variant
 
+_DEALING = frozenset({"cards_market_renewed", "cards_draw_pile_reshuffled"})
 COLORS: tuple[str, ...] = ("red", "blue", "white", "orange", "green", "brown")
 
 
@@ -29,6 +32,17 @@ class CatanCards(Variant):
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("vp_target", int, 10, minimum=3, maximum=20),
     )
+    # Ruling (undo): market exchanges, ending the exchange phase and builds can be taken back; exchanges with the draw
+    # pile (cards drawn), taking from players, giving back, cities (their event is revealed) and ending the turn
+    # cannot, nor a road or knight taken from an opponent's row.
+    undoable_kinds: ClassVar[frozenset[str]] = frozenset({
+        "exchange_market", "end_trade", "build_settlement", "build_road", "build_knight", "build_development"})
+
+    @classmethod
+    def is_barrier(cls, game: Game, action: Action, events: Sequence[Event]) -> bool:
+        """Also a barrier: a build that took a card from another player's row, or new cards dealt face up."""
+        return super().is_barrier(game, action, events) or any(
+            e.kind in _DEALING or getattr(e, "from_player", NOBODY) != NOBODY for e in events)
 
     @classmethod
     def codec(cls) -> ActionCodec:

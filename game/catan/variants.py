@@ -40,6 +40,10 @@ class CatanBase(Variant):
         OptionSpec("no_adjacent_red", bool, True),
     )
     game_class: ClassVar[type[CatanGame]] = CatanGame
+    # Ruling (undo): builds and bank trades can be taken back; rolls, the robber, discards, development cards (bought
+    # or played: a card drawn or revealed), every step of a domestic trade (shown to others) and ending the turn cannot.
+    undoable_kinds: ClassVar[frozenset[str]] = frozenset({"build_road", "build_settlement", "build_city",
+                                                          "maritime_trade"})
 
     @classmethod
     def codec(cls) -> ActionCodec:
@@ -158,6 +162,7 @@ class CatanTwoPlayer(CatanBase):
     min_players = 2
     max_players = 2
     game_class = TwoPlayerCatanGame
+    undoable_kinds = CatanBase.undoable_kinds | {"build_neutral"}
 
     @classmethod
     def codec(cls) -> ActionCodec:

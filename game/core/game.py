@@ -11,6 +11,7 @@ from game.core.errors import IllegalAction, WrongPlayer
 from game.core.seats import Seat
 
 if TYPE_CHECKING:
+    from game.core.undo import UndoStatus
     from game.core.variant import Variant
 
 
@@ -32,6 +33,8 @@ class Game(ABC):
     setup_outcomes: tuple[Any, ...]
     start_position: dict[str, Any] | None
     log: list[LogEntry]
+    #: Log length after the last barrier (chance drawn, or something another player saw): undo never goes below it.
+    undo_floor: int = 0
 
     def _init_common(self, variant: Variant, seats: tuple[Seat, ...], seed: int, options: dict[str, Any]) -> None:
         self.variant = variant
@@ -42,6 +45,7 @@ class Game(ABC):
         self.setup_outcomes = ()
         self.start_position = None
         self.log = []
+        self.undo_floor = 0
         self.initial_events: list[Event] = []
         self.layout: dict[str, Any] | None = None
 
@@ -58,8 +62,23 @@ class Game(ABC):
         chance = self.chance
         chance.begin_record()
         events = self._apply(action)
-        self.log.append(LogEntry(action, chance.end_record()))
+        entry = LogEntry(action, chance.end_record())
+        self.log.append(entry)
+        if entry.outcomes or self.variant.is_barrier(self, action, events):
+            self.undo_floor = len(self.log)
         return events
+
+    def undo_status(self, player: int) -> UndoStatus:
+        """How many of the player's latest actions can be taken back now (and why none, if so)."""
+        from game.core.undo import undo_status
+
+        return undo_status(self, player)
+
+    def undo(self, player: int) -> Action:
+        """Take back the player's newest action (UndoRefused when not allowed); returns the undone action."""
+        from game.core.undo import undo
+
+        return undo(self, player)
 
     def is_legal(self, action: Action) -> bool:
         """Whether apply() would accept the action."""

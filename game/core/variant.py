@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from game.core.actions import ActionCodec
+from game.core.actions import Action, ActionCodec, Event
 from game.core.errors import InvalidOptions
 from game.core.game import Game
 from game.core.options import OptionSpec, validate_options
@@ -24,6 +24,8 @@ class Variant(ABC):
     max_players: ClassVar[int]
     colors: ClassVar[tuple[str, ...]]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    #: Action kinds a player may take back (see is_barrier); every other kind is a barrier undo never crosses.
+    undoable_kinds: ClassVar[frozenset[str]] = frozenset()
 
     @classmethod
     @abstractmethod
@@ -72,6 +74,14 @@ class Variant(ABC):
         turn): one more than the ended turns."""
         return 1 + sum(1 for entry in log if isinstance(entry, dict) and isinstance(entry.get("action"), dict)
                        and entry["action"].get("kind") == "end_turn")
+
+    @classmethod
+    def is_barrier(cls, game: Game, action: Action, events: Sequence[Event]) -> bool:
+        """Whether an applied action that drew no chance can never be taken back: a kind not listed as undoable,
+        or one whose events concern another player (they saw it happen to them)."""
+        if action.kind not in cls.undoable_kinds:
+            return True
+        return any(getattr(e, "player", action.player) != action.player for e in events)
 
     @classmethod
     def game_from_position(cls, position: Mapping[str, Any], seats: tuple[Seat, ...] | None = None,

@@ -28,6 +28,12 @@ class RivalsIntro(Variant):
     colors = COLORS
     mode: ClassVar[Mode] = INTRO
     game_class: ClassVar[type[RivalsGame]] = RivalsGame
+    # Ruling (undo): builds (roads, cities, expansions), trades with the supply, buying from the merchant, choosing a
+    # gained resource, arranging regions and removing an own card can be taken back; rolls, action cards, settlements
+    # (new regions are drawn), ending the action phase (hand cards are drawn next) and anything that touches the
+    # opponent cannot.
+    undoable_kinds: ClassVar[frozenset[str]] = frozenset({
+        "build_road", "build_city", "build_expansion", "trade", "buy_resource", "gain", "swap_regions", "remove_card"})
 
     @classmethod
     def codec(cls) -> ActionCodec:
