@@ -14,7 +14,7 @@ from pathlib import Path  # noqa: E402
 
 def build_parser() -> argparse.ArgumentParser:
     """The command line: the window by default, --screenshot and --bench-frames for headless runs."""
-    from gui.screenshot import SCENES, parse_size, scene_name
+    from gui.screenshot import SCENES, dialog_help, parse_size, scene_name
 
     parser = argparse.ArgumentParser(
         prog="main.py",
@@ -26,9 +26,11 @@ def build_parser() -> argparse.ArgumentParser:
     headless.add_argument("--bench-frames", metavar="N", type=int,
                           help="render N frames of --scene and print the median and p99 frame time")
     headless.add_argument("--scene", type=scene_name, default="menu",
-                          help=f"what to show: {'|'.join(SCENES)}|table:<dialog> (e.g. table:trade)|lab:<view> "
+                          help=f"what to show: {'|'.join(SCENES)}|table:<dialog>|lab:<view> "
                                "(heat, compare, files, source, help); "
-                               "'end' plays the game to its end first (default: menu)")
+                               "'end' plays the game to its end first (default: menu). "
+                               f"Table dialogs per game ({dialog_help()}); a dialog that does not apply at "
+                               "that moment of the game is an error (exit status 2)")
     headless.add_argument("--variant", default="catan-base", help="variant id (default: catan-base)")
     headless.add_argument("--seed", type=int, default=1, help="game seed (default: 1)")
     headless.add_argument("--players", type=int, default=None,
@@ -73,6 +75,7 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         from game.core.errors import GameError
+        from gui.screenshot import ScreenshotError
 
         try:
             if args.screenshot:
@@ -82,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
             from gui.bench import bench_frames
 
             return bench_frames(args, STARTED)
-        except GameError as exc:
+        except (GameError, ScreenshotError) as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2
     from gui.app import App

@@ -22,6 +22,34 @@ SCENES = ("menu", "new_game", "settings", "load", "save", "rules", "rules_rivals
 # Views of the layout lab: lab:<view>.
 LAB_VIEWS = ("heat", "compare", "files", "source", "help")
 SETTLE_FRAMES = 4
+# The dialogs of table:<dialog> per game family, each with the action kinds of which one must be legal for the seat
+# the dialog is for (() means the dialog always applies; checks beyond the kinds are in _dialog_problem).
+TABLE_DIALOGS: dict[str, dict[str, tuple[str, ...]]] = {
+    "catan": {"menu": (), "trade": ("offer_trade",), "maritime": ("maritime_trade",), "discard": ("discard",),
+              "robber": ("move_robber",), "year_of_plenty": ("play_year_of_plenty",), "monopoly": ("play_monopoly",),
+              "respond": ("accept_trade", "decline_trade", "counter_trade"),
+              "confirm": ("confirm_trade", "cancel_trade"), "give_back": ("give_back",), "neutral": ("build_neutral",)},
+    "rivals": {"menu": (), "trade": ("trade",), "exchange": ("exchange_top", "exchange_search"), "face_up": (),
+               "options": (), "stack_pick": ("pick_from_stack",), "place_regions": ("place_regions",), "decision": (),
+               "payment": ()},
+    "cards": {"menu": (), "pile": ("exchange_pile",), "market": ("exchange_market",), "player": ("take_from_player",),
+              "library": ("take_openly",), "guild": ("guild_take",), "give_back": ("give_back",), "discard": ("discard",),
+              "build.settlement": ("build_settlement",), "build.city": ("build_city",),
+              "build.development": ("build_development",), "build.road": ("build_road",),
+              "build.knight": ("build_knight",)},
+}
+# The dialogs that show one pending decision: every legal action of the seat must be of their kinds, or the
+# dialog would fill itself from another decision.
+WHOLE_DECISION = frozenset({("rivals", "stack_pick"), ("rivals", "place_regions")})
+
+
+class ScreenshotError(Exception):
+    """The requested screen cannot be shown as asked (the message says why)."""
+
+
+def dialog_help() -> str:
+    """The table:<dialog> names per game, for --help and error messages."""
+    return "; ".join(f"{family}: {', '.join(names)}" for family, names in TABLE_DIALOGS.items())
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -133,15 +161,75 @@ def build_scene(app: Any, name: str, game: Game | None, layout: str | None = Non
         app.push(MenuScene(app))
         app.start_game(game)
         if name.startswith("table:"):
-            top = app.top
-            if hasattr(top, "open_dialog"):
-                top.open_dialog(name.split(":", 1)[1])
+            open_table_dialog(app.top, game, name.split(":", 1)[1])
         elif name == "save":
             from gui.dialogs.files import SaveDialog
 
             app.push(SaveDialog(app, game))
         elif name == "end":
             app.show_end_of_game(game)
+
+
+def _dialog_problem(table: Any, game: Game, family: str, dialog: str) -> str:
+    """Why the dialog does not apply to the table now ("" when it does)."""
+    player = table._dialog_player()
+    seat = f"{game.seats[player].name} (seat {player})" if 0 <= player < len(game.seats) else f"seat {player}"
+    if game.is_over():
+        return f"the game is over (--autoplay {len(game.log)} played it to its end)" if dialog != "menu" else ""
+    legal = table.session.legal(player) if player in game.active_players() else []
+    kinds = TABLE_DIALOGS[family][dialog]
+    waiting = ", ".join(game.seats[p].name for p in game.active_players())
+    moment = f"turn {game.turn_number()}, phase {getattr(game.state, 'phase', '?')}, waiting for {waiting}"
+    if kinds and not any(a.kind in kinds for a in legal):
+        return f"{seat} has no legal {' or '.join(kinds)} now ({moment})"
+    if (family, dialog) in WHOLE_DECISION and any(a.kind not in kinds for a in legal):
+        others = sorted({a.kind for a in legal if a.kind not in kinds})
+        return f"{seat} is deciding something else ({', '.join(others)}; {moment})"
+    if family == "catan" and dialog == "robber" and not any(getattr(a, "victim", None) is not None for a in legal):
+        return f"{seat} may move the robber but nobody can be robbed ({moment})"
+    if family == "rivals":
+        view = game.view(player)
+        if dialog == "face_up" and not getattr(view, "face_up", ()):
+            return f"this Rivals game has no face-up stack ({game.variant.id})"
+        if dialog == "decision" and getattr(view, "decision", None) is None:
+            return f"{seat} has no pending decision ({moment})"
+        if dialog == "options" and not legal:
+            return f"{seat} has no legal action now ({moment})"
+        if dialog == "payment" and not any(getattr(a, "payment", None) for a in legal):
+            return f"{seat} has no build with a choice of payment now ({moment})"
+    return ""
+
+
+def open_table_dialog(table: Any, game: Game, dialog: str) -> None:
+    """Open a dialog of the table by name for a screenshot; ScreenshotError when the game has no such dialog or it
+    does not apply at this moment of the game (a dialog is never shown with another decision's content)."""
+    family = game.variant.family
+    names = TABLE_DIALOGS.get(family, {})
+    if dialog not in names:
+        raise ScreenshotError(f"table:{dialog}: the {family} table has no dialog {dialog!r}; "
+                              f"its dialogs: {', '.join(names) or 'none'}")
+    problem = _dialog_problem(table, game, family, dialog)
+    if problem:
+        raise ScreenshotError(f"table:{dialog} does not apply: {problem}; "
+                              "try another --autoplay count, --seed or --ai")
+    table.open_dialog(dialog)
+    if getattr(table.dialog, "name", None) != dialog.partition(".")[0]:
+        raise ScreenshotError(f"table:{dialog}: the table did not open it")
+
+
+def check_dialog_shown(app: Any, scene: str) -> None:
+    """After the frames that settle the layout: the requested table dialog is still the one shown."""
+    if not scene.startswith("table:"):
+        return
+    wanted = scene.split(":", 1)[1].partition(".")[0]
+    table = app.top
+    shown = getattr(getattr(table, "dialog", None), "name", None)
+    if getattr(table, "pass_screen", None) is not None:
+        raise ScreenshotError(f"{scene}: the pass screen covers the table (more than one human seat; use --ai)")
+    if shown != wanted:
+        instead = f"it shows {shown!r} instead" if shown else "it closed it"
+        raise ScreenshotError(f"{scene}: the table put the dialog away ({instead}; the game waits for another "
+                              "decision)")
 
 
 def make_app(args: argparse.Namespace) -> Any:
@@ -163,6 +251,7 @@ def prepare(args: argparse.Namespace) -> Any:
         _choose_variant(app.top, args.variant)
     for _ in range(SETTLE_FRAMES):
         app.step([], 1 / 60)
+    check_dialog_shown(app, args.scene)
     return app
 
 
