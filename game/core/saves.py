@@ -13,7 +13,10 @@ from game.core.game import Game
 from game.core.seats import Seat
 
 SAVE_FORMAT = "catan-table-save"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+# Version 1 saves (digest of the state alone) are still read: they are checked the old way, and the next save of
+# their game writes version 2, whose digest also covers everything that decides the future (see future_digest).
+READABLE_VERSIONS = (1, SCHEMA_VERSION)
 APP_NAME = "catan-table"
 
 
@@ -30,6 +33,32 @@ def state_digest(game: Game) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+def _start_json(game: Game) -> dict[str, Any]:
+    """How the game started: from a position, or from a layout (an empty dict for a plain new game)."""
+    if game.start_position is not None:
+        return {"start_position": game.start_position}
+    if game.layout is not None:
+        return {"layout": game.layout}
+    return {}
+
+
+def future_digest(game: Game) -> str:
+    """SHA-256 of everything that decides the game's future: variant, options, seats, seed, set-up chance, start,
+    the actions with their recorded chance, and the state they lead to (editing the seed changes future dice)."""
+    content = {
+        "variant": game.variant.id,
+        "options": dict(game.options),
+        "seats": [seat.to_json() for seat in game.seats],
+        "seed": game.seed,
+        "setup_outcomes": list(game.setup_outcomes),
+        **_start_json(game),
+        "log": [{"action": entry.action.to_json(), "outcomes": list(entry.outcomes)} for entry in game.log],
+        "state": game.state_json(),
+    }
+    text = json.dumps(content, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
 def game_to_json(game: Game) -> dict[str, Any]:
     """Everything needed to replay the game exactly."""
     data: dict[str, Any] = {
@@ -41,7 +70,7 @@ def game_to_json(game: Game) -> dict[str, Any]:
         "seed": game.seed,
         "setup_outcomes": list(game.setup_outcomes),
         "log": [{"action": entry.action.to_json(), "outcomes": list(entry.outcomes)} for entry in game.log],
-        "digest": state_digest(game),
+        "digest": future_digest(game),
         "actions_applied": len(game.log),
         "turn": game.turn_number(),
         "over": game.is_over(),
@@ -93,8 +122,9 @@ def game_from_json(data: Any, where: str = "save") -> Game:
     if data.get("format") != SAVE_FORMAT:
         raise SaveError(f"{where}: not a Catan Table save (format is {data.get('format')!r})")
     version = _require(data, "schema_version", int, where)
-    if version != SCHEMA_VERSION:
-        raise SaveError(f"{where}: schema version {version} is not supported (this program reads {SCHEMA_VERSION})")
+    if version not in READABLE_VERSIONS:
+        raise SaveError(f"{where}: schema version {version} is not supported (this program reads "
+                        f"{', '.join(map(str, READABLE_VERSIONS))})")
     variant_id = _require(data, "variant", str, where)
     options = _require(data, "options", dict, where)
     seats_data = _require(data, "seats", list, where)
@@ -125,9 +155,26 @@ def game_from_json(data: Any, where: str = "save") -> Game:
                             f"does not replay: {exc}") from exc
         if game.chance.pending_forced:
             raise SaveError(f"{where}: log entry {i} records more chance outcomes than the action draws")
-    if state_digest(game) != digest:
-        raise SaveError(f"{where}: the replayed state does not match the recorded digest (the file was edited or damaged)")
+    replayed = state_digest(game) if version == 1 else future_digest(game)
+    if replayed != digest:
+        raise SaveError(f"{where}: the replayed game does not match the recorded digest (the file was edited or damaged)")
+    _check_claims(data, game, where)
     return game
+
+
+def _check_claims(data: dict[str, Any], game: Game, where: str) -> None:
+    """The summary a save states for lists (actions, turn, over, winner) must be what its replay says."""
+    replay = {"actions_applied": len(game.log), "turn": game.turn_number(), "over": game.is_over(),
+              "winner": game.winner()}
+    for key, value in replay.items():
+        if key not in data:
+            continue
+        claim = data[key]
+        same = claim is value if isinstance(value, bool) or value is None else (
+            type(claim) is int and claim == value)
+        if not same:
+            raise SaveError(f"{where}: the field {key!r} says {claim!r}, but the replayed game gives {value!r} "
+                            "(the file was edited or damaged)")
 
 
 def load_game(path: Path) -> Game:

@@ -61,7 +61,7 @@ def test_save_load_round_trip(tmp_path: Path) -> None:
     """A save replays to the identical state, with the action log and its chance outcomes."""
     game, path = _finished_game(tmp_path)
     data = json.loads(path.read_text())
-    assert data["format"] == "catan-table-save" and data["schema_version"] == 1
+    assert data["format"] == "catan-table-save" and data["schema_version"] == 2
     assert data["variant"] == "catan-base" and len(data["log"]) == len(game.log)
     assert any(entry["outcomes"] for entry in data["log"])
     loaded = load_game(path)
