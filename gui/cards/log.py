@@ -52,7 +52,7 @@ class CardsNarrator:
         if kind == "cards_fate_flipped":
             params["side"] = t(f"cards.log.fate.{event.side}")
         if kind == "cards_game_won":
-            params["points"] = t("victory_points.count", count=event.vp)
+            params["points"] = t("cards.log.points", count=event.vp)  # the card game's own term (vítězný bod)
         if kind == "cards_phase_started" and event.phase != "build":
             return []
         if kind == "cards_paid" and not any(event.cards):
