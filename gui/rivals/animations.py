@@ -105,12 +105,14 @@ class Animator:
         if self.enabled:
             self.items.append(anim)
 
-    def update(self, dt: float) -> bool:
-        """Advance; return whether the set of running animations changed."""
+    def update(self, dt: float, waiting: tuple[type, ...] = ()) -> bool:
+        """Advance (animations of the `waiting` classes stand still); return whether the set of running
+        animations changed."""
         if not self.items:
             return False
         for a in self.items:
-            a.elapsed += dt * self.speed
+            if not isinstance(a, waiting):
+                a.elapsed += dt * self.speed
         before = len(self.items)
         self.items = [a for a in self.items if not a.done]
         return len(self.items) != before

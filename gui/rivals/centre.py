@@ -177,7 +177,7 @@ def draw_dice(surface: pygame.Surface, spots: CentreSpots, dice: tuple[int, str]
         img = pygame.transform.rotate(img, tilt)
     if not 1 <= value <= 6:
         img = img.copy()
-        img.set_alpha(90)
+        img.set_alpha(140)
     surface.blit(img, img.get_rect(center=r0.center))
     draw_event_die(surface, r1, face, -tilt)
 

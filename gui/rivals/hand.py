@@ -13,8 +13,10 @@ from gui.rivals.faces import CardFaces
 PLAYABLE = (96, 200, 110)
 CHOSEN = (240, 200, 90)
 FAN_DEGREES = 3.5       # tilt between neighbouring cards
+MAX_TILT = 6.0          # the outermost cards tilt no further (a tilted card's corners would leave the strip)
 RAISE = 0.16            # how far the chosen card rises, in card heights
-HELD = 1.3              # card height per area height: the lower part of the fan is below the table's edge
+HELD = 0.84             # card height per area height: whole cards, their text at the foot included
+DROP = 0.05             # how far the outermost cards sink, in card heights
 
 
 @dataclass
@@ -28,7 +30,7 @@ class HandFan:
     card_h: int = 0
 
     def layout(self, area: pygame.Rect, cards: Sequence[int]) -> None:
-        """Spread the cards over the area, tilted like a fan held in one hand; their feet reach below the area."""
+        """Spread the cards over the area, tilted like a fan held in one hand; every card is seen whole."""
         self.cards = tuple(cards)
         n = len(self.cards)
         self.card_h = max(24, int(area.h * HELD)) // 3 * 3
@@ -44,10 +46,10 @@ class HandFan:
         mid = (n - 1) / 2
         for i in range(n):
             off = i - mid
-            drop = int(abs(off) ** 1.6 * self.card_h * 0.025)
-            r = pygame.Rect(x0 + i * step, area.y + int(area.h * 0.1) + drop, self.card_w, self.card_h)
+            drop = int((abs(off) / mid) ** 1.6 * self.card_h * DROP) if mid else 0
+            r = pygame.Rect(x0 + i * step, area.y + int(area.h * 0.04) + drop, self.card_w, self.card_h)
             self.rects.append(r)
-            self.angles.append(int(round(-off * FAN_DEGREES)))
+            self.angles.append(int(round(max(-MAX_TILT, min(MAX_TILT, -off * FAN_DEGREES)))))
 
     def index_at(self, pos: tuple[int, int], chosen: int = -1) -> int | None:
         """The topmost card under pos (the last drawn wins; the raised card is tested where it is drawn)."""

@@ -43,10 +43,12 @@ def compute_layout(size: tuple[int, int]) -> RivalsLayout:
     side_w = px(380, s)
     side = pygame.Rect(w - side_w, top.bottom, side_w, h - top.bottom)
     board = pygame.Rect(0, top.bottom, side.x, h - top.bottom)
-    bottom_h = px(132, s)
+    bottom_h = px(150, s)  # whole hand cards (their text at the foot included) fit in the strip
     mats_top = board.y + pad
     mats_bottom = board.bottom - bottom_h - pad // 2
-    far_h = (mats_bottom - mats_top - pad) * 41 // 100
+    # The far principality leaves out its empty sites, so it needs fewer rows than one's own: 46% keeps the two
+    # seats' cards close in size.
+    far_h = (mats_bottom - mats_top - pad) * 46 // 100
     far_mat = pygame.Rect(pad, mats_top, board.w - 2 * pad, far_h)
     near_mat = pygame.Rect(pad, far_mat.bottom + pad, board.w - 2 * pad, mats_bottom - far_mat.bottom - pad)
     info_w = px(196, s)

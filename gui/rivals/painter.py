@@ -13,6 +13,7 @@ from game.core.actions import Action
 from game.rivals.catalogue import catalogue
 from game.rivals.constants import TOKENS
 from gui.dialogs import blit_text, ellipsize, px
+from gui.fonts import wrap_text
 from gui.rivals.animations import DiceRoll, EventShow, RegionTurn
 from gui.rivals.centre import CentreState, draw_centre, draw_dice
 from gui.rivals.faces import is_region
@@ -26,6 +27,7 @@ FELT = (30, 52, 44)
 MAT = (38, 64, 54)
 LIT = (250, 214, 96)
 ZOOM_W = 250
+HOVER_DELAY = 0.6       # seconds the mouse rests on a card before it is shown large
 
 
 class RivalsPainter:
@@ -62,6 +64,35 @@ class RivalsPainter:
             if hit and hit.startswith("supply.") and hit != "supply.region":
                 found = catalogue().find(hit.split(".", 1)[1])
                 return found[0] if found else None
+        return None
+
+    def _track_hover(self, dt: float) -> None:
+        """Note which card the mouse rests on and for how long (its zoom waits for HOVER_DELAY)."""
+        card = None if self.dragging or self.press is not None else self._card_under(self.hover_pos)
+        held, since = self.hovered
+        self.hovered = (card, since + dt if card == held else 0.0)
+
+    def zoom_dock(self) -> pygame.Rect:
+        """Where a card is shown large without covering anything one clicks: over the log in the side column."""
+        return self.lay.log
+
+    def hover_zoom_card(self) -> int | None:
+        """The card shown large in the dock now: the event card just drawn, else the card the mouse has rested
+        on for HOVER_DELAY (None while a card is pinned or dragged)."""
+        if self.pinned is not None:
+            return None
+        shown = self._event_showing()
+        if shown is not None:
+            return shown.card
+        if self.dragging or self.press is not None:
+            return None
+        card, since = self.hovered
+        return card if card is not None and since >= HOVER_DELAY else None
+
+    def _event_showing(self) -> EventShow | None:
+        for a in self.animator.of(EventShow):
+            if a.elapsed >= a.delay:
+                return a
         return None
 
     def _table_tooltip(self, pos: tuple[int, int]) -> str | None:
@@ -154,6 +185,7 @@ class RivalsPainter:
         self.panels.blit(surface, lay.log, alpha=220, radius=10)
         self.log.draw(surface, max(10, fs - 3), t("table.log.title"))
         self._draw_watch_speed(surface)
+        self._draw_read_hint(surface)
 
     def _draw_hidden_hand(self, surface: pygame.Surface) -> None:
         lay = self.lay
@@ -297,18 +329,40 @@ class RivalsPainter:
         surface.blit(self.veil(rect.size, 110), rect.move(6, 8))
         surface.blit(img, rect)
 
+    def _dock_card(self, surface: pygame.Surface, card: int, alpha: int = 255, caption: str = "") -> pygame.Rect:
+        """A card as large as the dock allows, on the dock's panel, with an optional caption under it."""
+        lay = self.lay
+        dock = self.zoom_dock()
+        pad = px(8, lay.scale)
+        cap = max(11, lay.font - 3)
+        room = dock.inflate(-2 * pad, -2 * pad)
+        if caption:
+            room.h -= cap + pad
+        if is_region(card):
+            side = min(room.w, room.h)
+            size = (side, side)
+        else:
+            h = min(room.h, room.w * 3 // 2)
+            size = (h * 2 // 3, h)
+        img = self.faces.face(card, size)
+        rect = img.get_rect(midtop=(room.centerx, room.y))
+        self.panels.blit(surface, dock, (24, 28, 36), 250, 10, (150, 112, 40))
+        if alpha < 255:
+            img = img.copy()
+            img.set_alpha(alpha)
+        surface.blit(img, rect)
+        if caption:
+            text = ellipsize(caption, cap, room.w)
+            blit_text(surface, text, cap, (200, 204, 196), (room.centerx, rect.bottom + pad // 2), "midtop")
+        return rect
+
     def _draw_event_show(self, surface: pygame.Surface) -> None:
-        for a in self.animator.of(EventShow):
-            if a.elapsed < a.delay:
-                continue
-            w = px(220, self.lay.scale)
-            img = self.faces.face(a.card, (w, w * 3 // 2)).copy()
-            img.set_alpha(a.alpha())
-            rect = img.get_rect(center=self.lay.board.center)
-            shadow = self.veil(rect.size, 100).copy()
-            shadow.set_alpha(a.alpha())
-            surface.blit(shadow, rect.move(6, 8))
-            surface.blit(img, rect)
+        """The event card just drawn, fading in and out in the dock (it waits while a dialog or a pinned card
+        is open)."""
+        a = self._event_showing()
+        if a is None or self.pinned is not None:
+            return
+        self._dock_card(surface, a.card, a.alpha())
 
     def _draw_notes(self, surface: pygame.Surface) -> None:
         text, left = self.toast
@@ -336,26 +390,27 @@ class RivalsPainter:
             rect = img.get_rect(center=(lay.size[0] // 2, lay.size[1] // 2))
             surface.blit(img, rect)
             return
-        if self.dragging or self.press is not None:
+        if self._event_showing() is not None:
+            return  # the event card has the dock
+        card = self.hover_zoom_card()
+        if card is not None:
+            self._dock_card(surface, card, caption=self.app.t("rivals.zoom.pin"))
+
+    def _draw_read_hint(self, surface: pygame.Surface) -> None:
+        """How to read a card, in the far mat's lower right corner where no card lies."""
+        lay = self.lay
+        size = max(11, lay.font - 3)
+        text = self.app.t("rivals.hint.read")
+        pad = px(10, lay.scale)
+        room = self.geometry(1 - self.near).bounds
+        width = min(lay.far_mat.right - room.right - 2 * pad, px(220, lay.scale))
+        if width < px(90, lay.scale):
             return
-        card = self._card_under(self.hover_pos)
-        if card is None:
-            return
-        w = px(ZOOM_W, lay.scale)
-        size = (w, w) if is_region(card) else (w, w * 3 // 2)
-        img = self.faces.face(card, size)
-        rect = img.get_rect()
-        held = self.hand_rect(card) if self.dialog is None and not self._hand_hidden() else None
-        if held is not None and held.collidepoint(self.hover_pos):
-            rect.midbottom = (held.centerx, held.y - px(6, lay.scale))  # a hand card is lifted to be read
-        else:
-            rect.topleft = (self.hover_pos[0] + 22, self.hover_pos[1] - rect.h // 2)
-        rect.clamp_ip(surface.get_rect())
-        if rect.collidepoint(self.hover_pos):
-            rect.right = self.hover_pos[0] - 22
-            rect.clamp_ip(surface.get_rect())
-        surface.blit(self.veil(rect.size, 120), rect.move(5, 7))
-        surface.blit(img, rect.topleft)
+        lines = wrap_text(text, size, width)
+        y = lay.far_mat.bottom - pad - len(lines) * (size + 3)
+        for line in lines:
+            blit_text(surface, line, size, (150, 170, 156), (lay.far_mat.right - pad, y), "topright")
+            y += size + 3
 
     def zoomed_card(self) -> int | None:
         """The card a right click pinned large (tests read it)."""

@@ -80,9 +80,22 @@ def _star(surface: pygame.Surface, c: tuple[float, float], r: float, color: Colo
     pygame.draw.polygon(surface, color, pts)
 
 
+def _unrolled(surface: pygame.Surface, c: tuple[float, float], r: float) -> None:
+    """Not rolled yet: the die's four symbols small in its corners, a dashed ring between them."""
+    for (dx, dy), draw, color in (((-1, -1), _club, RED), ((1, -1), _scales, INK), ((-1, 1), _star, INK),
+                                  ((1, 1), _sun, INK)):
+        draw(surface, (c[0] + dx * r * 0.46, c[1] + dy * r * 0.46), r * 0.42, color)
+    ring = max(2, int(r * 0.2))
+    for k in range(8):
+        a = k * math.pi / 4
+        pygame.draw.circle(surface, (150, 140, 120), (int(c[0] + math.cos(a) * ring), int(c[1] + math.sin(a) * ring)),
+                           max(1, int(r * 0.05)))
+
+
 def draw_event_die(surface: pygame.Surface, rect: pygame.Rect, face: str, tilt: float = 0.0) -> None:
     """The event die showing a face: '?' for an event card, a red club for the brigands, scales for trade,
-    a star for a celebration, a sun for a plentiful harvest (blank before the first roll)."""
+    a star for a celebration, a sun for a plentiful harvest; before the first roll all four symbols small and
+    faded, as the production die is faded then."""
     size = rect.w
     img = pygame.Surface((size, size), pygame.SRCALPHA)
     radius = max(3, size // 5)
@@ -103,6 +116,9 @@ def draw_event_die(surface: pygame.Surface, rect: pygame.Rect, face: str, tilt: 
         _star(img, c, r, INK)
     elif face == "plentiful_harvest":
         _sun(img, c, r, INK)
+    else:
+        _unrolled(img, c, r)
+        img.set_alpha(140)
     if tilt:
         img = pygame.transform.rotate(img, tilt)
     surface.blit(img, img.get_rect(center=rect.center))

@@ -74,6 +74,7 @@ class RivalsTableScene(RivalsControls, RivalsPainter, TableScene):
         self.press: tuple[Selection, tuple[int, int]] | None = None
         self.dragging = False
         self.pinned: int | None = None           # the card zoomed by a right click
+        self.hovered: tuple[int | None, float] = (None, 0.0)  # the card under the mouse and for how long
         self.fan = HandFan()
         self.spots: CentreSpots | None = None
         self._geo_key: Any = None
@@ -191,10 +192,9 @@ class RivalsTableScene(RivalsControls, RivalsPainter, TableScene):
             for q in (0, 1):
                 grid = self.view.grid[q]
                 cells = {c for c, card in enumerate(grid) if card >= 0}
-                sites, room = self._sites(q)
-                cells |= sites | room
-                if q == self.near:
-                    cells |= set(targets.near)
+                if q == self.near:  # one's own empty sites are outlined; the far seat shows only its cards
+                    sites, room = self._sites(q)
+                    cells |= sites | room | set(targets.near)
                 area = self.lay.near if q == self.near else self.lay.far
                 flipped = q != self.near
                 self._geo[q] = PrincipalityGeometry.build(area, cells, flipped, px(MAX_CARD_W, self.lay.scale))
@@ -350,8 +350,11 @@ class RivalsTableScene(RivalsControls, RivalsPainter, TableScene):
 
     def _tick(self, dt: float) -> None:
         self.animator.speed = self._anim_speed()
-        if self.animator.update(dt) and not self.animator.of(DiceRoll) and not self.animator.of(EventShow):
+        # An event card waits while a dialog or a pinned card is open: two overlays are never shown at once.
+        waiting = (EventShow,) if self.dialog is not None or self.pinned is not None else ()
+        if self.animator.update(dt, waiting) and not self.animator.of(DiceRoll) and not self.animator.of(EventShow):
             self._sync_overlays()
+        self._track_hover(dt)
 
     # ------------------------------------------------------------------ prompt
 
