@@ -10,9 +10,11 @@ import pygame
 
 from game.core.files import remove_stale_temporaries
 from gui.art import ArtCache
+from gui.comfort import draw_sound_badge, typing_in
 from gui.i18n import Translator
 from gui.scene import Scene
 from gui.settings import SETTINGS_FILE, load_settings, save_settings
+from gui.sound import SoundPlayer
 
 if TYPE_CHECKING:
     from game.core.game import Game
@@ -21,6 +23,8 @@ APP_NAME = "catan-table"
 DEFAULT_SIZE = (1600, 900)
 MIN_SIZE = (960, 600)
 MAX_FPS = 60
+#: Keys held with M that make it something else than mute.
+MODIFIERS = pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META
 
 
 def default_window_size() -> tuple[int, int]:
@@ -67,6 +71,9 @@ class App:
         pygame.display.set_caption(self.t("app.title"))
         pygame.key.set_repeat(400, 35)
         pygame.key.start_text_input()
+        self.sound = SoundPlayer(lambda: self.settings.volume, lambda: self.settings.muted,
+                                 cache_dir=self.cache_dir / "sound")
+        self.mute_note = 0.0  # seconds the "sound on/off" note stays up after M
 
     # ------------------------------------------------------------ services
 
@@ -100,6 +107,19 @@ class App:
             save_settings(self.settings, self.settings_path)
         except OSError as exc:
             self.show_message("app.settings_not_saved", error=str(exc))
+
+    def toggle_mute(self) -> None:
+        """Mute or unmute the sound (the M key), remembering the choice and noting it on screen."""
+        self.settings.muted = not self.settings.muted
+        self.mute_note = 1.6
+        self.save_settings()
+
+    def set_ui_scale(self, factor: float) -> None:
+        """Change the UI scale: every scene lays out again."""
+        self.settings.ui_scale = factor
+        self.save_settings()
+        for scene in list(self.stack):
+            scene.on_resize(self.size)
 
     def set_language(self, lang: str) -> None:
         """Switch the UI language: new translator and art language; every scene lays out again."""
@@ -211,8 +231,12 @@ class App:
                 self._resize(event.size)
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
                 self.toggle_fullscreen()
+            elif (event.type == pygame.KEYDOWN and event.key == pygame.K_m and not event.mod & MODIFIERS
+                  and not typing_in(self.top)):
+                self.toggle_mute()
             else:
                 self._dispatch(event)
+        self.mute_note = max(0.0, self.mute_note - dt)
         top = self.top
         if top is not None:
             top.update(dt)
@@ -238,6 +262,7 @@ class App:
             surface.fill((0, 0, 0))
         for scene in self.stack[first:]:
             scene.draw(surface)
+        draw_sound_badge(surface, self.t, self.settings.muted, self.mute_note)
 
     def run(self) -> None:
         """The real loop: at most 60 frames a second until Quit."""
@@ -259,6 +284,7 @@ class App:
         """Close every scene (so worker threads stop) and the window."""
         while self.stack:
             self.stack.pop().on_exit()
+        self.sound.close()
         pygame.display.quit()
 
     # ------------------------------------------------------------ window

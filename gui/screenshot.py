@@ -18,7 +18,7 @@ from game.core.registry import get_variant
 from game.core.seats import Seat
 from game.sim import play_out
 
-SCENES = ("menu", "new_game", "settings", "load", "save", "rules", "rules_rivals", "rivals_cards", "table", "end", "lab")
+SCENES = ("menu", "new_game", "settings", "comfort", "load", "save", "rules", "rules_rivals", "rivals_cards", "table", "end", "lab")
 # Views of the layout lab: lab:<view>.
 LAB_VIEWS = ("heat", "compare", "files", "source", "help")
 SETTLE_FRAMES = 4
@@ -134,7 +134,7 @@ def build_scene(app: Any, name: str, game: Game | None, layout: str | None = Non
         app.push(MenuScene(app))
         open_lab(app, load_any_layout(layout) if layout else None, name.partition(":")[2])
         return
-    if name in ("menu", "new_game", "settings", "load", "rules", "rules_rivals", "rivals_cards"):
+    if name in ("menu", "new_game", "settings", "comfort", "load", "rules", "rules_rivals", "rivals_cards"):
         app.push(MenuScene(app))
     if name == "new_game":
         from gui.new_game import NewGameScene
@@ -144,6 +144,10 @@ def build_scene(app: Any, name: str, game: Game | None, layout: str | None = Non
         from gui.settings_scene import SettingsScene
 
         app.push(SettingsScene(app))
+    elif name == "comfort":
+        from gui.settings_comfort import ComfortSettingsScene
+
+        app.push(ComfortSettingsScene(app))
     elif name == "load":
         from gui.dialogs.files import LoadDialog
 

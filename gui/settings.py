@@ -1,4 +1,5 @@
-"""User settings (language, animation and AI speed, Hard AI think time, fullscreen) kept as JSON in the config dir."""
+"""User settings (language, speeds, Hard AI think time, fullscreen, sound, UI scale, colour marks, hints, tour) kept as
+JSON in the config dir."""
 
 from __future__ import annotations
 
@@ -20,6 +21,11 @@ MAX_SPEED = 10.0
 THINK_TIMES: tuple[float, ...] = (0.5, 1.0, 2.0, 4.0)
 MIN_THINK_SECONDS = 0.1
 MAX_THINK_SECONDS = 60.0
+# Sound volumes and UI scales offered in the comfort settings screen.
+VOLUMES: tuple[float, ...] = (0.0, 0.25, 0.5, 0.75, 1.0)
+UI_SCALES: tuple[float, ...] = (0.8, 0.9, 1.0, 1.1, 1.25, 1.5)
+MIN_UI_SCALE = 0.8
+MAX_UI_SCALE = 1.5
 
 
 class SettingsError(GameError):
@@ -39,6 +45,12 @@ class Settings:
     ai_speed: float = 1.0
     hard_think_seconds: float = DEFAULT_THINK_SECONDS
     fullscreen: bool = False
+    volume: float = 0.75
+    muted: bool = False
+    ui_scale: float = 1.0
+    colour_marks: bool = False
+    hints: bool = True
+    tour_seen: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """The settings as a JSON object."""
@@ -74,10 +86,18 @@ def _checked(key: str, value: Any) -> Any:
             raise ValueError(f"{key} must be a number of seconds from {MIN_THINK_SECONDS:g} to "
                              f"{MAX_THINK_SECONDS:g}, got {value!r}")
         return float(value)
-    if key == "fullscreen":
+    if key in ("fullscreen", "muted", "colour_marks", "hints", "tour_seen"):
         if not isinstance(value, bool):
-            raise ValueError(f"fullscreen must be true or false, got {value!r}")
+            raise ValueError(f"{key} must be true or false, got {value!r}")
         return value
+    if key == "volume":
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+            raise ValueError(f"volume must be a number from 0 to 1, got {value!r}")
+        return float(value)
+    if key == "ui_scale":
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not MIN_UI_SCALE <= value <= MAX_UI_SCALE:
+            raise ValueError(f"ui_scale must be a number from {MIN_UI_SCALE:g} to {MAX_UI_SCALE:g}, got {value!r}")
+        return float(value)
     raise ValueError(f"unknown setting {key!r}")
 
 

@@ -70,9 +70,20 @@ class SettingsScene(WidgetScene):
             ("settings.fullscreen", "settings.fullscreen_hint", self.fullscreen.rect),
         ]
         bw, bh = px(200, s), px(48, s)
-        self.back_button = StyledButton(pygame.Rect(self.panel.centerx - bw // 2, self.panel.bottom - bh - px(26, s),
+        comfort_w, gap = px(380, s), px(20, s)
+        left = self.panel.centerx - (bw + gap + comfort_w) // 2
+        self.back_button = StyledButton(pygame.Rect(left, self.panel.bottom - bh - px(26, s),
                                                     bw, bh), t("app.back"), self.back, "primary", font_size=fs)
-        self.widgets = [self.language, self.animation, self.ai, self.think, self.fullscreen, self.back_button]
+        self.comfort_button = StyledButton(pygame.Rect(left + bw + gap, self.back_button.rect.y, comfort_w, bh),
+                                           t("comfort.open"), self._open_comfort, font_size=fs)
+        self.widgets = [self.language, self.animation, self.ai, self.think, self.fullscreen, self.comfort_button,
+                        self.back_button]
+
+    def _open_comfort(self) -> None:
+        """Open the sound, accessibility and help settings."""
+        from gui.settings_comfort import ComfortSettingsScene
+
+        self.app.push(ComfortSettingsScene(self.app))
 
     def _set_animation(self, value: float) -> None:
         self.app.settings.animation_speed = value

@@ -54,6 +54,9 @@ class TableScene(Scene, ABC):
                                    ai_speed=lambda: getattr(self.app.settings, "ai_speed", 1.0),
                                    think_seconds=lambda: getattr(self.app.settings, "hard_think_seconds", None))
         self.session.listeners.append(self._on_applied)
+        sound = getattr(app, "sound", None)
+        if sound is not None:
+            self.session.listeners.append(sound.on_game_events)
         self.panels = PanelCache()
         self.sprites = SpriteBook(app.art)
         self.log = LogView()
@@ -209,6 +212,11 @@ class TableScene(Scene, ABC):
             text = self.app.t(key)
             return text if text != key else seat.name
         return seat.name
+
+    @property
+    def ui_factor(self) -> float:
+        """The player's UI scale setting (1.0 = the layout's own scale)."""
+        return float(getattr(self.app.settings, "ui_scale", 1.0))
 
     def player_level(self, player: int) -> str:
         """An AI seat's level id ('easy', 'normal', 'hard'; old 'heuristic' saves give 'normal'); '' for a human."""

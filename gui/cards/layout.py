@@ -31,10 +31,10 @@ def tableau_order(num_players: int, viewer: int) -> list[int]:
     return [(first + k) % num_players for k in range(num_players)]
 
 
-def compute_layout(size: tuple[int, int], num_players: int) -> CardsLayout:
+def compute_layout(size: tuple[int, int], num_players: int, ui_factor: float = 1.0) -> CardsLayout:
     """Tableaux in a grid on the left, piles and log on the right, hand and actions along the bottom."""
     w, h = max(320, size[0]), max(240, size[1])
-    s = ui_scale((w, h))
+    s = ui_scale((w, h), ui_factor)
     pad = px(8, s)
     top = pygame.Rect(0, 0, w, px(46, s))
     bottom_h = px(176, s)

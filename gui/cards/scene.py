@@ -77,7 +77,7 @@ class CardsTableScene(TableScene):
     # ------------------------------------------------------------------ layout and buttons
 
     def _compute_layout(self, size: tuple[int, int]) -> CardsLayout:
-        return compute_layout(size, self.game.num_players)
+        return compute_layout(size, self.game.num_players, ui_factor=self.ui_factor)
 
     def _layout_parts(self) -> None:
         self._placed_key = None

@@ -10,7 +10,7 @@ import pygame
 
 from gui.fonts import font, render_text
 from gui.scene import Scene
-from gui.widgets import ACCENT, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, Button
+from gui.widgets import ACCENT, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, Button, FocusRing
 
 if TYPE_CHECKING:
     from gui.app import App
@@ -37,10 +37,15 @@ PLAYER_SWATCH: dict[str, Color] = {
 }
 
 
-def ui_scale(size: tuple[int, int]) -> float:
-    """A layout scale factor: 1.0 at 1600x900, limited so tiny or huge windows stay usable."""
+def ui_scale(size: tuple[int, int], factor: float = 1.0) -> float:
+    """A layout scale factor: 1.0 at 1600x900, limited so tiny or huge windows stay usable; factor is the player's
+    UI scale setting (above 1 it grows at most a quarter past what fits, so layouts stay inside the window)."""
     w, h = size
-    return max(0.55, min(1.6, min(w / 1600, h / 900)))
+    fit = min(w / 1600, h / 900)
+    base = max(0.55, min(1.6, fit))
+    if factor == 1.0:
+        return base
+    return max(0.45, min(base * factor, max(base, fit * 1.25), 2.0))
 
 
 def px(value: float, scale: float) -> int:
@@ -572,12 +577,13 @@ class WidgetScene(Scene):
         super().__init__(app)
         self.widgets: list[Any] = []
         self.panels = PanelPainter()
+        self.keyboard_focus = FocusRing()
         self.layout()
 
     @property
     def scale(self) -> float:
-        """The UI scale of the current window size."""
-        return ui_scale(self.app.size)
+        """The UI scale of the current window size and the player's UI scale setting."""
+        return ui_scale(self.app.size, getattr(self.app.settings, "ui_scale", 1.0))
 
     def layout(self) -> None:
         """Rebuild self.widgets for the current window size (subclasses)."""
@@ -595,25 +601,28 @@ class WidgetScene(Scene):
         return next((f for f in self.text_fields() if f.focused), None)
 
     def dispatch(self, event: pygame.event.Event) -> bool:
-        """Offer the event to the widgets, topmost (last drawn) first."""
+        """Offer the event to the keyboard focus (Tab, Shift+Tab, Enter), then to the widgets, topmost first; a
+        button that takes a click clicks audibly."""
         if is_click(event):
             for f in self.text_fields():
                 if not f.rect.collidepoint(event.pos):
                     f.focused = False
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
-            fields = self.text_fields()
-            if fields:
-                current = self.focused_field()
-                index = (fields.index(current) + 1) % len(fields) if current else 0
-                for f in fields:
-                    f.focused = False
-                fields[index].focused = True
-                fields[index].caret = len(fields[index].text)
-                return True
+        if self.keyboard_focus.handle_event(event, self.widgets):
+            if event.type == pygame.KEYDOWN and event.key != pygame.K_TAB:
+                self.click_sound()
+            return True
         for widget in reversed(list(self.widgets)):
             if widget.handle_event(event):
+                if is_click(event) and isinstance(widget, (Button, Cycler, Toggle)):
+                    self.click_sound()
                 return True
         return False
+
+    def click_sound(self) -> None:
+        """The soft click of a pressed control (silent when the app has no sound)."""
+        sound = getattr(self.app, "sound", None)
+        if sound is not None:
+            sound.play("click")
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Widgets first, then Escape calls back()."""
@@ -629,9 +638,10 @@ class WidgetScene(Scene):
         self.app.pop()
 
     def draw_widgets(self, surface: pygame.Surface) -> None:
-        """Draw every widget in order."""
+        """Draw every widget in order, then the keyboard focus ring."""
         for widget in self.widgets:
             widget.draw(surface)
+        self.keyboard_focus.draw(surface, self.widgets)
 
 
 class DialogScene(WidgetScene):

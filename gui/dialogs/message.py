@@ -123,8 +123,9 @@ class ConfirmScene(DialogScene):
             self.app.pop()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Enter confirms, Escape cancels."""
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        """Enter confirms (or presses the button Tab moved the focus to), Escape cancels."""
+        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                and self.keyboard_focus.focused(self.widgets) is None):
             self.confirm()
             return True
         return super().handle_event(event)

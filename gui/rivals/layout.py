@@ -33,11 +33,11 @@ class RivalsLayout:
     font: int
 
 
-def compute_layout(size: tuple[int, int]) -> RivalsLayout:
+def compute_layout(size: tuple[int, int], ui_factor: float = 1.0) -> RivalsLayout:
     """The opponent's mat on top, one's own below it (a little larger), each with its seat panel on the left;
     hand and buttons at the bottom, the centre and the log at the right."""
     w, h = max(320, size[0]), max(240, size[1])
-    s = ui_scale((w, h))
+    s = ui_scale((w, h), ui_factor)
     pad = px(8, s)
     top = pygame.Rect(0, 0, w, px(46, s))
     side_w = px(380, s)

@@ -117,7 +117,7 @@ class RivalsTableScene(RivalsControls, RivalsPainter, TableScene):
     # ------------------------------------------------------------------ layout and buttons
 
     def _compute_layout(self, size: tuple[int, int]) -> RivalsLayout:
-        return compute_layout(size)
+        return compute_layout(size, ui_factor=self.ui_factor)
 
     def _layout_parts(self) -> None:
         s = self.game.state

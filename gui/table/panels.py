@@ -40,14 +40,15 @@ class TableLayout:
     trade_actions: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
 
 
-def compute_layout(size: tuple[int, int], num_players: int, two_player: bool = False) -> TableLayout:
+def compute_layout(size: tuple[int, int], num_players: int, two_player: bool = False,
+                   ui_factor: float = 1.0) -> TableLayout:
     """Lay the table out for a window size: board left, players and log right, hand and actions below.
 
     The two-player game adds a strip for the neutral colours under the players and a column of trade-card
     buttons between the hand and the action bar.
     """
     w, h = max(320, size[0]), max(240, size[1])
-    s = ui_scale((w, h))
+    s = ui_scale((w, h), ui_factor)
     pad = px(10, s)
     top_h = px(46, s)
     bottom_h = px(182, s)

@@ -132,7 +132,7 @@ class CatanTableScene(TableScene):
     # ------------------------------------------------------------------ layout
 
     def _compute_layout(self, size: tuple[int, int]) -> TableLayout:
-        return compute_layout(size, self.game.num_players, self.two_player)
+        return compute_layout(size, self.game.num_players, self.two_player, ui_factor=self.ui_factor)
 
     def _art_changed(self) -> None:
         self.board_view.sprites = self.sprites
