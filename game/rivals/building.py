@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from game.core.errors import IllegalAction
@@ -16,9 +17,12 @@ from game.rivals.principality import (cell, expansion_cell, is_city, open_road_c
 from game.rivals.scoring import owned_ids
 
 if TYPE_CHECKING:
+    from game.rivals.effects.base import DiscountRule
     from game.rivals.rules import RivalsGame
+    from game.rivals.state import RivalsState
 
 
+@cache
 def center_cost(kind: str) -> tuple[int, ...]:
     """The printed cost of a road, settlement or city."""
     from game.rivals.catalogue import catalogue
@@ -92,25 +96,46 @@ def _check_site(g: RivalsGame, p: int, card: int, c: int) -> None:
 
 def expansion_refusal(g: RivalsGame, p: int, card: int) -> str | None:
     """Why an expansion card may not be built now (1x, prerequisites), or None."""
-    from game.rivals.effects.conditions import requirement_refusal
-
     info = card_of()[card]
     if info.one_x and info.id in owned_ids(g.state, p):
         return "one_x"
-    for req in info.requires:
-        why = requirement_refusal(g, p, req)
-        if why:
-            return why
+    if info.requires:
+        from game.rivals.effects.conditions import requirement_refusal
+
+        for req in info.requires:
+            why = requirement_refusal(g, p, req)
+            if why:
+                return why
     return None
+
+
+def buildable_cards(g: RivalsGame, p: int) -> list[int]:
+    """The expansion cards of the hand (not taken this turn) and the face-up stack that the player may build by
+    the 1x rule and their prerequisites (sites and payment aside), in hand then face-up order."""
+    s = g.state
+    cards, fresh = card_of(), s.fresh[p]
+    return [card for card in (*s.hands[p], *s.face_up)
+            if cards[card].is_expansion and card not in fresh and expansion_refusal(g, p, card) is None]
 
 
 def cost_discount(g: RivalsGame, p: int, card: int) -> int:
     """How many resources of the card's printed cost the player may leave out (of their choice): the sum of
     the discounts the player's own cards grant to it (Drill Ground for heroes, Building Crane, ...)."""
-    from game.rivals.effects import COST_DISCOUNTS
+    rules = _owned_discounts(g.state, p)
+    return sum(rule(g, p, card) for rule in rules) if rules else 0
 
-    owned = set(owned_ids(g.state, p))
-    return sum(rule(g, p, card) for owner, rule in COST_DISCOUNTS.items() if owner in owned)
+
+def _owned_discounts(s: RivalsState, p: int) -> tuple[DiscountRule, ...]:
+    """The discount rules of the cards the player owns (cached with the owned cards)."""
+    grid = s.grid[p]
+    key = (grid.version, len(s.under[p]))  # as owned_ids: cards beneath change only together with the grid
+    hit = grid.memo.get("discounts")
+    if hit is None or hit[0] != key:
+        from game.rivals.effects import COST_DISCOUNTS
+
+        owned = set(owned_ids(s, p))
+        hit = grid.memo["discounts"] = (key, tuple(rule for owner, rule in COST_DISCOUNTS.items() if owner in owned))
+    return hit[1]  # type: ignore[no-any-return]
 
 
 def check_build_expansion(g: RivalsGame, a: A.BuildExpansion) -> None:
@@ -151,15 +176,10 @@ def do_build_expansion(g: RivalsGame, a: A.BuildExpansion) -> list:
     return events
 
 
-def expansion_options(g: RivalsGame, p: int) -> list[A.Action]:
-    """One greedy payment per card and free site."""
-    s = g.state
+def expansion_options(g: RivalsGame, p: int, buildable: list[int] | None = None) -> list[A.Action]:
+    """One greedy payment per card and free site (buildable: buildable_cards(g, p) when already known)."""
     out: list[A.Action] = []
-    cards = card_of()
-    for card in [*s.hands[p], *s.face_up]:
-        info = cards[card]
-        if not info.is_expansion or card in s.fresh[p] or expansion_refusal(g, p, card):
-            continue
+    for card in buildable_cards(g, p) if buildable is None else buildable:
         out.extend(build_options(g, p, card))
     return out
 
@@ -167,9 +187,12 @@ def expansion_options(g: RivalsGame, p: int) -> list[A.Action]:
 def build_options(g: RivalsGame, p: int, card: int) -> list[A.Action]:
     """Builds of one expansion card: one greedy payment per discount choice and free site (no usability check)."""
     info = card_of()[card]
+    sites = free_sites(g, p, info.placement)
+    if not sites:
+        return []
     return [A.BuildExpansion(p, card, c, payment)
             for payment in cost_payments(g.state, p, info.cost, cost_discount(g, p, card))
-            for c in free_sites(g, p, info.placement)]
+            for c in sites]
 
 
 def check_build_road(g: RivalsGame, a: A.BuildRoad) -> None:

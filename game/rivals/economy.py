@@ -161,22 +161,32 @@ def greedy_payment(s: RivalsState, p: int, cost: tuple[int, ...]) -> Payment | N
     store = s.store[p]
     by_resource = cells_by_resource(s, p)
     for res, need in enumerate(cost):
-        if need and sum(store[c] for c in by_resource[res]) < need:
-            return None
+        if need:
+            have = 0
+            for c in by_resource[res]:
+                have += store[c]
+            if have < need:
+                return None
     out: list[tuple[int, int]] = []
     for res, need in enumerate(cost):
-        if not need:
-            continue
-        mine = sorted((c for c in by_resource[res] if store[c]), key=lambda c: (-store[c], c))
-        for c in mine:
-            take = min(need, store[c])
+        if need:
+            take_fullest(store, by_resource[res], need, out)
+    return tuple(out)
+
+
+def take_fullest(store: list[int], cells: tuple[int, ...], need: int, out: list[tuple[int, int]]) -> None:
+    """Append (cell, amount) takes of `need` units from the cells, fullest first (lower cell on ties); the
+    cells are known to hold enough."""
+    if len(cells) > 1:
+        cells = tuple(sorted(cells, key=lambda c: (-store[c], c)))
+    for c in cells:
+        n = store[c]
+        if n:
+            take = need if need < n else n
             out.append((c, take))
             need -= take
             if not need:
-                break
-        if need:
-            return None
-    return tuple(out)
+                return
 
 
 def any_payment(s: RivalsState, p: int, size: int, exclude: int = -1) -> Payment | None:
@@ -198,12 +208,14 @@ def any_payment(s: RivalsState, p: int, size: int, exclude: int = -1) -> Payment
     return None
 
 
-def discounted_costs(cost: tuple[int, ...], discount: int) -> list[tuple[int, ...]]:
-    """Every distinct cost left when `discount` resources of the printed cost are left out (payer's choice)."""
+@cache
+def discounted_costs(cost: tuple[int, ...], discount: int) -> tuple[tuple[int, ...], ...]:
+    """Every distinct cost left when `discount` resources of the printed cost are left out (payer's choice),
+    largest first."""
     out = {tuple(cost)}
     for _ in range(min(discount, sum(cost))):
         out = {c[:r] + (c[r] - 1,) + c[r + 1:] for c in out for r in range(len(c)) if c[r]}
-    return sorted(out, reverse=True)
+    return tuple(sorted(out, reverse=True))
 
 
 def check_cost(s: RivalsState, p: int, payment: Payment, cost: tuple[int, ...], discount: int = 0) -> list[int]:

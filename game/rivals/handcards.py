@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from game.core.errors import IllegalAction
@@ -18,7 +19,18 @@ if TYPE_CHECKING:
 
 def back_of(card: int) -> str:
     """The back of a physical card (which stacks it may go under)."""
-    return catalogue().instances[card].back
+    return _backs()[card]
+
+
+@cache
+def _backs() -> tuple[str, ...]:
+    return tuple(i.back for i in catalogue().instances)
+
+
+@cache
+def first_stack_of_back(stack_backs: tuple[str, ...], back: str) -> int:
+    """The first draw stack with this back, or -1."""
+    return stack_backs.index(back) if back in stack_backs else -1
 
 
 def put_under(g: RivalsGame, p: int, card: int, stack: int, events: list) -> None:
@@ -146,13 +158,14 @@ def exchange_options(g: RivalsGame, p: int) -> list[A.Action]:
     out: list[A.Action] = [A.SkipExchange(p)]
     price = search_price(g, p)
     payment = any_payment(s, p, price)
+    stacks = s.stacks
     for card in s.hands[p]:
-        under = [i for i in range(len(s.stacks)) if s.stack_backs[i] == back_of(card)]
-        if not under:
+        under = first_stack_of_back(s.stack_backs, back_of(card))
+        if under < 0:
             continue
-        for take in range(len(s.stacks)):
-            if s.stacks[take] or take == under[0]:
-                out.append(A.ExchangeTop(p, card, under[0], take))
+        for take in range(len(stacks)):
+            if stacks[take] or take == under:
+                out.append(A.ExchangeTop(p, card, under, take))
                 if payment is not None:
-                    out.append(A.ExchangeSearch(p, card, under[0], take, payment))
+                    out.append(A.ExchangeSearch(p, card, under, take, payment))
     return out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
 from game.rivals.catalogue import card_of
 from game.rivals.constants import CENTER_ROW, WIDTH
@@ -29,12 +30,14 @@ def is_region_cell(c: int) -> bool:
     return (r == 1 or r == 3) and (c % WIDTH) % 2 == 0
 
 
+@cache  # geometry is fixed: one table entry per cell
 def site_cells(x: int, city: bool) -> tuple[int, ...]:
     """The building sites of the settlement (or city) at column x."""
     inner = (cell(1, x), cell(3, x))
     return inner + (cell(0, x), cell(4, x)) if city else inner
 
 
+@cache  # geometry is fixed: one table entry per cell
 def site_regions(c: int) -> tuple[int, int]:
     """The left and right regions a building site touches (outer city sites touch the same ones)."""
     r, x = divmod(c, WIDTH)
@@ -42,6 +45,7 @@ def site_regions(c: int) -> tuple[int, int]:
     return cell(row, x - 1), cell(row, x + 1)
 
 
+@cache  # geometry is fixed: one table entry per cell
 def region_sites(c: int) -> tuple[int, ...]:
     """The building sites next to a region (left and right, inner and outer)."""
     r, x = divmod(c, WIDTH)

@@ -210,10 +210,11 @@ class RivalsGame(Game):
         if s.phase == "roll":
             return [A.Roll(player), *self._card_options(player, "roll")]
         if s.phase == "action":
+            buildable = building.buildable_cards(self, player)
             return [A.EndActions(player), *building.center_options(self, player),
-                    *building.expansion_options(self, player), *trading.trade_options(self, player),
+                    *building.expansion_options(self, player, buildable), *trading.trade_options(self, player),
                     *self._card_options(player, "action"), *self._use_options(player),
-                    *self._remove_options(player)]
+                    *self._remove_options(player, buildable)]
         if s.phase == "replenish":
             return handcards.replenish_options(self, player)
         if s.phase == "exchange":
@@ -235,32 +236,35 @@ class RivalsGame(Game):
         return out
 
     def _use_options(self, p: int) -> list[Action]:
-        from game.rivals.scoring import expansion_cells
-
         out: list[Action] = []
-        for c in expansion_cells(self.state, p):
-            rule = _use_rule(self, p, c)
-            if rule is not None and rule.refusal(self, p, c) is None:
+        for c, rule in self._use_rules(p):
+            if rule.refusal(self, p, c) is None:
                 out.extend(rule.options(self, p, c))
         return out
 
-    def _remove_options(self, p: int) -> list[Action]:
+    def _use_rules(self, p: int) -> tuple[tuple[int, Any], ...]:
+        """(cell, rule) of the player's cards with an ability to use, by cell (cached with the grid)."""
+        grid = self.state.grid[p]
+        hit = grid.memo.get("use_rules")
+        if hit is None or hit[0] != grid.version:
+            from game.rivals.scoring import expansion_cells
+
+            rules = ((c, _use_rule(self, p, c)) for c in expansion_cells(self.state, p))
+            hit = grid.memo["use_rules"] = (grid.version, tuple((c, r) for c, r in rules if r is not None))
+        return hit[1]  # type: ignore[no-any-return]
+
+    def _remove_options(self, p: int, buildable: list[int]) -> list[Action]:
         """Removals are offered when a card the player could build has no free site (any removal stays legal)."""
-        if not self.mode.allow_remove or not self._site_blocked(p):
+        if not self.mode.allow_remove or not self._site_blocked(p, buildable):
             return []
         from game.rivals.scoring import expansion_cells
 
         return [A.RemoveCard(p, c) for c in expansion_cells(self.state, p)]
 
-    def _site_blocked(self, p: int) -> bool:
-        s = self.state
+    def _site_blocked(self, p: int, buildable: list[int]) -> bool:
+        """Whether one of the buildable cards (building.buildable_cards) finds every site of its class taken."""
         cards = card_of()
-        for card in [*s.hands[p], *s.face_up]:
-            info = cards[card]
-            if info.is_expansion and card not in s.fresh[p] and building.expansion_refusal(self, p, card) is None \
-                    and building.site_blocked(self, p, info.placement):
-                return True
-        return False
+        return any(building.site_blocked(self, p, cards[card].placement) for card in buildable)
 
     # --- automatic steps --------------------------------------------------------------------------
 

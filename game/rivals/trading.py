@@ -8,7 +8,7 @@ from game.core.errors import IllegalAction
 from game.rivals import actions as A
 from game.rivals.catalogue import card_of
 from game.rivals.constants import MAX_STORE, RESOURCES
-from game.rivals.economy import add, cell_resource, cells_by_resource, check_payment, pay
+from game.rivals.economy import add, cell_resource, cells_by_resource, check_payment, pay, take_fullest
 from game.rivals.events import Traded
 from game.rivals.principality import site_regions
 from game.rivals.scoring import expansion_cells
@@ -76,29 +76,29 @@ def trade_options(g: RivalsGame, p: int) -> list[A.Action]:
     s = g.state
     store = s.store[p]
     by_resource = cells_by_resource(s, p)
-    targets: dict[int, int] = {}  # per resource, its emptiest cell with room
+    targets: list[tuple[int, int]] = []  # (resource, its emptiest cell with room), by resource
     for r, cells in enumerate(by_resource):
+        best = -1
         for c in cells:
-            if store[c] < MAX_STORE and (r not in targets or store[c] < store[targets[r]]):
-                targets[r] = c
+            if store[c] < MAX_STORE and (best < 0 or store[c] < store[best]):
+                best = c
+        if best >= 0:
+            targets.append((r, best))
     if not targets:
         return []
     out: list[A.Action] = []
     ships = ship_kinds(s, p)
-    for give in range(6):
+    for give, cells in enumerate(by_resource):
         need = 2 if RESOURCES[give] in ships else 3
-        cells = by_resource[give]
-        if sum(store[c] for c in cells) < need:
+        have = 0
+        for c in cells:
+            have += store[c]
+        if have < need:
             continue
-        payment = []
-        left = need
-        for c in sorted((c for c in cells if store[c]), key=lambda c: -store[c]):
-            take = min(left, s.store[p][c])
-            payment.append((c, take))
-            left -= take
-            if not left:
-                break
-        out.extend(A.Trade(p, tuple(payment), tc, -1) for r, tc in targets.items() if r != give)
+        taken: list[tuple[int, int]] = []
+        take_fullest(store, cells, need, taken)
+        payment = tuple(taken)
+        out.extend(A.Trade(p, payment, tc, -1) for r, tc in targets if r != give)
     if "adjacent" not in ships:
         return out
     cards = card_of()
@@ -107,5 +107,5 @@ def trade_options(g: RivalsGame, p: int) -> list[A.Action]:
             for region in site_regions(c):
                 give = cell_resource(s, p, region)
                 if give >= 0 and s.store[p][region] >= 2:
-                    out.extend(A.Trade(p, ((region, 2),), tc, c) for r, tc in targets.items() if r != give)
+                    out.extend(A.Trade(p, ((region, 2),), tc, c) for r, tc in targets if r != give)
     return out
