@@ -14,7 +14,9 @@ from pathlib import Path  # noqa: E402
 
 def build_parser() -> argparse.ArgumentParser:
     """The command line: the window by default, --screenshot and --bench-frames for headless runs."""
-    from gui.screenshot import SCENES, dialog_help, parse_size, scene_name
+    from gui.screenshot import RULES_SCENES, SCENES, dialog_help, parse_size, scene_name
+
+    scenes = "|".join(dict.fromkeys((*SCENES, *RULES_SCENES)))
 
     parser = argparse.ArgumentParser(
         prog="main.py",
@@ -26,7 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
     headless.add_argument("--bench-frames", metavar="N", type=int,
                           help="render N frames of --scene and print the median and p99 frame time")
     headless.add_argument("--scene", type=scene_name, default="menu",
-                          help=f"what to show: {'|'.join(SCENES)}|table:<dialog>|lab:<view> "
+                          help=f"what to show: {scenes}|table:<dialog>|lab:<view> "
                                "(heat, compare, files, source, help); "
                                "'end' plays the game to its end first (default: menu). "
                                f"Table dialogs per game ({dialog_help()}); a dialog that does not apply at "

@@ -1,5 +1,6 @@
-"""The rules almanac: a list of terms and a scrollable text pane, for the board game (assets/rules/<lang>.md)
-or for Rivals for Catan (assets/rules/rivals_<lang>.md), chosen by two tabs."""
+"""The rules almanac: a list of terms and a scrollable text pane for every game that can be started, chosen by tabs:
+the board game (assets/rules/<lang>.md), its compact edition and two-player variant, Rivals for Catan and the quick
+card game (assets/rules/<doc>_<lang>.md)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,11 @@ if TYPE_CHECKING:
     from gui.app import App
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "assets" / "rules"
-DOCS = ("catan", "rivals")  # the rule documents the almanac offers, each one file per language
+DOCS = ("catan", "compact", "two_player", "rivals", "cards")  # the rule documents, each one file per language
+TABS_PER_ROW = 3
+# The rule document of a variant that is not the base game's ("catan").
+VARIANT_DOCS = {"catan-compact": "compact", "catan-2p": "two_player"}
+FAMILY_DOCS = {"rivals": "rivals", "cards": "cards"}
 NUMBERED = re.compile(r"^(\d+)\.\s+(.*)$")
 EXAMPLE_COLOR = (214, 220, 228)
 
@@ -76,6 +81,11 @@ def parse_rules(text: str) -> tuple[str, list[Term]]:
     return title, terms
 
 
+def doc_for_variant(variant_id: str, family: str) -> str:
+    """The rule document that explains a variant (the table's help opens it)."""
+    return FAMILY_DOCS.get(family) or VARIANT_DOCS.get(variant_id, "catan")
+
+
 def rules_path(lang: str, doc: str = "catan") -> Path:
     """The file of a rule document in a language (English when that language has none)."""
     stem = "" if doc == "catan" else f"{doc}_"
@@ -84,7 +94,7 @@ def rules_path(lang: str, doc: str = "catan") -> Path:
 
 
 def load_rules(lang: str, doc: str = "catan") -> tuple[str, list[Term]]:
-    """A rule document ("catan" or "rivals") in a language (English when that language has none)."""
+    """A rule document (one of DOCS) in a language (English when that language has none)."""
     return parse_rules(rules_path(lang, doc).read_text(encoding="utf-8"))
 
 
@@ -190,13 +200,15 @@ class RulesScene(WidgetScene):
         bottom = h - px(92, s)
         list_w = max(px(320, s), int(w * 0.29))
         tab_h, tab_gap = px(38, s), px(8, s)
-        tab_w = (list_w - tab_gap) // len(DOCS)
+        tab_w = (list_w - (TABS_PER_ROW - 1) * tab_gap) // TABS_PER_ROW
+        rows = -(-len(DOCS) // TABS_PER_ROW)
         self.doc_buttons = [
-            StyledButton(pygame.Rect(margin + i * (tab_w + tab_gap), top, tab_w, tab_h),
+            StyledButton(pygame.Rect(margin + (i % TABS_PER_ROW) * (tab_w + tab_gap),
+                                     top + (i // TABS_PER_ROW) * (tab_h + tab_gap), tab_w, tab_h),
                          self.app.t(f"rules.doc.{doc}"), (lambda d=doc: self.show_doc(d)),
-                         "primary" if doc == self.doc else "secondary", font_size=px(17, s))
+                         "primary" if doc == self.doc else "secondary", font_size=px(16, s))
             for i, doc in enumerate(DOCS)]
-        list_top = top + tab_h + tab_gap
+        list_top = top + rows * (tab_h + tab_gap)
         self.list_panel = pygame.Rect(margin, list_top, list_w, bottom - list_top)
         self.text_panel = pygame.Rect(self.list_panel.right + px(24, s), top, w - 2 * margin - list_w - px(24, s),
                                       bottom - top)
@@ -229,7 +241,7 @@ class RulesScene(WidgetScene):
         return max(0, (self.page.get_height() if self.page else 0) - self.text_rect.height)
 
     def show_doc(self, doc: str) -> None:
-        """Switch to another rule document ("catan" or "rivals"), from its first term."""
+        """Switch to another rule document (one of DOCS), from its first term."""
         if doc == self.doc or doc not in DOCS:
             return
         self.doc = doc

@@ -19,6 +19,9 @@ from game.core.seats import Seat
 from game.sim import play_out
 
 SCENES = ("menu", "new_game", "settings", "comfort", "load", "save", "rules", "rules_rivals", "rivals_cards", "table", "end", "lab")
+# The rules almanac's documents as screens: rules_<doc> (rules itself is the base game).
+RULES_SCENES = {"rules": "catan", "rules_compact": "compact", "rules_2p": "two_player", "rules_rivals": "rivals",
+                "rules_cards": "cards"}
 # Views of the layout lab: lab:<view>.
 LAB_VIEWS = ("heat", "compare", "files", "source", "help")
 SETTLE_FRAMES = 4
@@ -65,7 +68,7 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def scene_name(text: str) -> str:
     """Check a --scene value: one of SCENES, table:<dialog> or lab:<view>."""
-    if text in SCENES or (text.startswith("table:") and len(text) > 6):
+    if text in SCENES or text in RULES_SCENES or (text.startswith("table:") and len(text) > 6):
         return text
     if text.startswith("lab:") and text[4:] in LAB_VIEWS:
         return text
@@ -134,7 +137,7 @@ def build_scene(app: Any, name: str, game: Game | None, layout: str | None = Non
         app.push(MenuScene(app))
         open_lab(app, load_any_layout(layout) if layout else None, name.partition(":")[2])
         return
-    if name in ("menu", "new_game", "settings", "comfort", "load", "rules", "rules_rivals", "rivals_cards"):
+    if name in ("menu", "new_game", "settings", "comfort", "load", "rules", "rules_rivals", "rivals_cards") or name in RULES_SCENES:
         app.push(MenuScene(app))
     if name == "new_game":
         from gui.new_game import NewGameScene
@@ -152,10 +155,10 @@ def build_scene(app: Any, name: str, game: Game | None, layout: str | None = Non
         from gui.dialogs.files import LoadDialog
 
         app.push(LoadDialog(app))
-    elif name in ("rules", "rules_rivals"):
+    elif name in RULES_SCENES:
         from gui.rules_scene import RulesScene
 
-        app.push(RulesScene(app, "rivals" if name == "rules_rivals" else "catan"))
+        app.push(RulesScene(app, RULES_SCENES[name]))
     elif name == "rivals_cards":
         from gui.rivals_catalogue import RivalsCatalogueScene
 

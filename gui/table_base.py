@@ -385,6 +385,13 @@ class TableScene(Scene, ABC):
             self._dialog_auto = False
             self._sync_overlays()
 
+    def show_rules(self) -> None:
+        """Open the rules almanac at this game's rules (Back returns to the table)."""
+        from gui.rules_scene import RulesScene, doc_for_variant
+
+        self.close_dialog()
+        self.app.push(RulesScene(self.app, doc_for_variant(self.game.variant.id, self.game.variant.family)))
+
     def save_dialog(self) -> None:
         """Open the save dialog of the app."""
         self._file_dialog("SaveDialog", self.game)

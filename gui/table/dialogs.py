@@ -718,13 +718,13 @@ class ConfirmDialog(TableDialog):
 
 
 class MenuDialog(TableDialog):
-    """The in-game menu: resume, save, load, main menu."""
+    """The in-game menu: resume, save, load, the game's rules, main menu."""
 
     name = "menu"
 
     def size(self, area: pygame.Rect, scale: float) -> tuple[int, int]:
-        """Four big buttons."""
-        return px(380, scale), px(330, scale)
+        """Five big buttons."""
+        return px(380, scale), px(388, scale)
 
     def build(self) -> None:
         """The buttons."""
@@ -733,6 +733,7 @@ class MenuDialog(TableDialog):
         for key, fn, style in (("table.menu.resume", self.close, "primary"),
                                ("table.menu.save", self.scene.save_dialog, "secondary"),
                                ("table.menu.load", self.scene.load_dialog, "secondary"),
+                               ("table.menu.rules", self.scene.show_rules, "secondary"),
                                ("table.menu.main_menu", self.scene.leave, "danger")):
             rect = pygame.Rect(self.rect.x + px(40, self.s), y, self.rect.w - px(80, self.s), px(46, self.s))
             self.button(rect, key, fn, style)
