@@ -99,6 +99,10 @@ class CardsHeuristicBot:
         kinds = {a.kind for a in legal_actions}
         if kinds <= {"discard", "give_back"}:
             return self._keep_best(view, hand, legal_actions)
+        if view.give_back is not None:  # after a take: no further blind takes, give back what hurts least
+            return self._keep_best(view, hand, [a for a in legal_actions if a.kind == "give_back"])
+        if kinds == {"take_openly"}:  # Library: the hand looked into is in view.shown_hand
+            return self._open_pick(view, hand, legal_actions)
         guild = [a for a in legal_actions if isinstance(a, A.GuildTake)]
         if guild:
             return max(guild, key=lambda a: view.tables[a.opponent].hand_size)
@@ -117,6 +121,16 @@ class CardsHeuristicBot:
                 if a.kind == kind:
                     return a
         return legal_actions[0]
+
+    def _open_pick(self, view: CardsView, hand: Cards, options: list[Action]) -> Action:
+        """Library: a card of the shown hand that the aim lacks, else the one that helps the hand most."""
+        target = self._plan(view, hand)
+        need = [max(0, c - h) for h, c in zip(hand, target)] if target is not None else [0] * 5
+
+        def after(a: Action) -> tuple[int, float]:
+            r = getattr(a, "resource")
+            return need[r], self._keep_score(view, tuple(h + (i == r) for i, h in enumerate(hand)))
+        return max(options, key=after)
 
     def _keep_best(self, view: CardsView, hand: Cards, options: list[Action]) -> Action:
         """Discard or give back the cards whose loss hurts the aim least."""
@@ -169,9 +183,10 @@ class CardsHeuristicBot:
                 take, give = a.take.index(1), a.give.index(1)
                 if need[take] and spare[give]:
                     score = 3.0 + spare[give] * 0.1
-            elif isinstance(a, A.TakeOpenly):
-                if need[a.resource]:
-                    score = 3.5
+            elif isinstance(a, A.LookAtHand):
+                # Looking first, then choosing, beats a blind take; the fuller the hand, the likelier it holds a need.
+                size = view.tables[a.opponent].hand_size
+                score = 2.5 + 0.05 * min(size, 8) if size >= 2 else 0.0
             elif isinstance(a, A.ExchangeWithPile):
                 r = a.cards.index(1)
                 if spare[r]:

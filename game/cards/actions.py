@@ -29,7 +29,7 @@ class ExchangeWithMarket(Action):
 
 @dataclass(frozen=True, slots=True)
 class TakeFromPlayer(Action):
-    """Take cards blindly from an opponent's hand; as many must be given back next."""
+    """Take cards blindly from an opponent's hand; further takes from the same one may follow, then the give-back."""
 
     kind = "take_from_player"
     opponent: int
@@ -37,8 +37,17 @@ class TakeFromPlayer(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class LookAtHand(Action):
+    """Library: trade with this opponent by looking into their hand first (then take one card openly)."""
+
+    kind = "look_at_hand"
+    opponent: int
+
+
+@dataclass(frozen=True, slots=True)
 class TakeOpenly(Action):
-    """Library: choose one card by sight from an opponent's hand; one card must be given back next."""
+    """Library: choose one card by sight from the hand being looked at; more blind takes from the same opponent
+    may follow, then as many cards are given back."""
 
     kind = "take_openly"
     opponent: int
@@ -47,7 +56,7 @@ class TakeOpenly(Action):
 
 @dataclass(frozen=True, slots=True)
 class GiveBack(Action):
-    """Give the opponent of the last take as many cards as were taken (any, the taken ones included)."""
+    """Give the opponent of the takes as many cards as were taken from them (any, the taken ones included)."""
 
     kind = "give_back"
     cards: Cards
@@ -128,7 +137,7 @@ class Discard(Action):
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (
-    ExchangeWithPile, ExchangeWithMarket, TakeFromPlayer, TakeOpenly, GiveBack, GuildTake, EndTrade,
+    ExchangeWithPile, ExchangeWithMarket, TakeFromPlayer, LookAtHand, TakeOpenly, GiveBack, GuildTake, EndTrade,
     BuildSettlement, BuildCity, BuildDevelopment, BuildRoad, BuildKnight, EndTurn, Discard,
 )
 

@@ -24,8 +24,14 @@ def legal_actions(game: CardsGame, player: int) -> list[Action]:
         return []
     if s.phase == DISCARD:
         return [A.Discard(player, c) for c in _discard_options(s.hands[player], s.owed[player])]
+    if s.looking_at != NOBODY:  # Library: only the one hand the player now sees is open to the choice
+        q = s.looking_at
+        return [A.TakeOpenly(player, q, r) for r in range(5) if s.hands[q][r]]
     if s.give_back_to != NOBODY:
-        return [A.GiveBack(player, c) for c in _combinations(s.hands[player], s.give_back_count)]
+        # "Take up to N cards, then give back as many": more blind takes from the same opponent, or the give-back.
+        q = s.give_back_to
+        more = [A.TakeFromPlayer(player, q, k) for k in range(1, min(game.trades_left(), sum(s.hands[q])) + 1)]
+        return [*more, *(A.GiveBack(player, c) for c in _combinations(s.hands[player], s.give_back_count))]
     out: list[Action] = []
     if s.phase == TRADE:
         out += _trade_actions(game, player)
@@ -56,8 +62,8 @@ def _trade_actions(game: CardsGame, player: int) -> list[Action]:
             continue
         held = sum(s.hands[q])
         out += [A.TakeFromPlayer(player, q, k) for k in range(1, min(left, held) + 1)]
-        if library:
-            out += [A.TakeOpenly(player, q, r) for r in range(5) if s.hands[q][r]]
+        if library and held:
+            out.append(A.LookAtHand(player, q))  # the hand itself is shown only after this choice
     return out
 
 def _payments(game: CardsGame, player: int, cost: Cards) -> list[Cards]:

@@ -52,10 +52,16 @@ def determinize(view: CardsView, rng: random.Random) -> CardsGame:
               for r, (total, own) in enumerate(zip(resource_totals(n), view.hand))]
     if any(count < 0 for count in unseen):
         raise GameError("the view's resources do not add up")
-    pool = [r for r, count in enumerate(unseen) for _ in range(count)]
-    rng.shuffle(pool)
     s.hands = [[0] * 5 for _ in range(n)]
     s.hands[me] = list(view.hand)
+    if view.shown_hand is not None and view.looking_at is not None:  # Library: that hand is seen, not sampled
+        s.hands[view.looking_at] = list(view.shown_hand)
+        others.remove(view.looking_at)
+        unseen = [u - shown for u, shown in zip(unseen, view.shown_hand)]
+        if any(count < 0 for count in unseen):
+            raise GameError("the view's shown hand does not add up")
+    pool = [r for r, count in enumerate(unseen) for _ in range(count)]
+    rng.shuffle(pool)
     at = 0
     for q in others:
         size = view.tables[q].hand_size
@@ -96,6 +102,7 @@ def determinize(view: CardsView, rng: random.Random) -> CardsGame:
     s.built = list(view.built)
     s.give_back_to, s.give_back_count = view.give_back if view.give_back is not None else (NOBODY, 0)
     s.owed = list(view.owed)
+    s.looking_at = NOBODY if view.looking_at is None else view.looking_at
     variant = get_variant(view.variant_id)
     game = CardsGame()
     game._init_common(variant, view.seats, rng.getrandbits(31), dict(view.options or {}))

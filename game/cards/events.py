@@ -66,6 +66,15 @@ class CardsTaken(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class HandLookedAt(Event):
+    """Library: a player looks into one opponent's hand to choose a card (what it holds stays between them)."""
+
+    kind = "cards_hand_looked_at"
+    player: int
+    opponent: int
+
+
+@dataclass(frozen=True, slots=True)
 class CardTakenOpenly(Event):
     """Library: a player chose a card by sight from an opponent's hand."""
 

@@ -81,6 +81,7 @@ class CardsGame(Game):
         s.built = []
         s.give_back_to = NOBODY
         s.give_back_count = 0
+        s.looking_at = NOBODY
 
     # ----------------------------------------------------------------- queries
 
@@ -202,7 +203,9 @@ class CardsGame(Game):
             raise IllegalAction("the game is over")
         if s.phase == DISCARD and not isinstance(action, A.Discard):
             raise IllegalAction("the robber raid's discards come first")
-        if s.give_back_to != NOBODY and not isinstance(action, A.GiveBack):
+        if s.looking_at != NOBODY and not isinstance(action, A.TakeOpenly):
+            raise IllegalAction("first take the card chosen from the hand being looked at")
+        if s.give_back_to != NOBODY and not isinstance(action, (A.GiveBack, A.TakeFromPlayer)):
             raise IllegalAction("cards taken from an opponent must be given back first")
         checker(self, action)
 
@@ -247,19 +250,30 @@ class CardsGame(Game):
         self._need_phase(TRADE)
         self._need_roads(a.player)
         self._need_opponent(a.player, a.opponent)
+        if self.state.give_back_to not in (NOBODY, a.opponent):
+            raise IllegalAction("give back to the opponent you took from before trading with another")
         if not 1 <= a.count <= self.trades_left():
             raise IllegalAction(f"between 1 and {self.trades_left()} cards may be taken now")
         if a.count > sum(self.state.hands[a.opponent]):
             raise IllegalAction("the opponent does not hold that many cards")
 
-    def _check_take_openly(self, a: A.TakeOpenly) -> None:
+    def _check_look(self, a: A.LookAtHand) -> None:
         self._need_phase(TRADE)
         self._need_roads(a.player)
         self._need_opponent(a.player, a.opponent)
         if not self.owns(a.player, "library") or self.state.library_used:
-            raise IllegalAction("only a library owner may take a card openly, once per exchange phase")
+            raise IllegalAction("only a library owner may look into a hand, once per exchange phase")
+        if self.state.give_back_to != NOBODY:
+            raise IllegalAction("the open card comes first in a trade with a player")
         if self.trades_left() < 1:
             raise IllegalAction("no exchanges left")
+        if not sum(self.state.hands[a.opponent]):
+            raise IllegalAction("that player holds no cards")
+
+    def _check_take_openly(self, a: A.TakeOpenly) -> None:
+        self._need_phase(TRADE)
+        if self.state.looking_at == NOBODY or a.opponent != self.state.looking_at:
+            raise IllegalAction("a card is taken openly only from the hand being looked at (Library)")
         if not 0 <= a.resource < 5 or self.state.hands[a.opponent][a.resource] == 0:
             raise IllegalAction("the opponent holds no such card")
 
@@ -413,16 +427,22 @@ class CardsGame(Game):
         for _ in range(a.count):
             self._take_blind(a.opponent, a.player)
         s.trades_used += a.count
-        s.give_back_to, s.give_back_count = a.opponent, a.count
+        s.give_back_to, s.give_back_count = a.opponent, s.give_back_count + a.count
         return [E.CardsTaken(a.player, a.opponent, a.count)]
+
+    def _do_look(self, a: A.LookAtHand) -> list[Event]:
+        s = self.state
+        s.looking_at = a.opponent
+        s.library_used = True
+        return [E.HandLookedAt(a.player, a.opponent)]
 
     def _do_take_openly(self, a: A.TakeOpenly) -> list[Event]:
         s = self.state
         s.hands[a.opponent][a.resource] -= 1
         s.hands[a.player][a.resource] += 1
         s.trades_used += 1
-        s.library_used = True
-        s.give_back_to, s.give_back_count = a.opponent, 1
+        s.looking_at = NOBODY
+        s.give_back_to, s.give_back_count = a.opponent, s.give_back_count + 1
         return [E.CardTakenOpenly(a.player, a.opponent, a.resource)]
 
     def _do_give_back(self, a: A.GiveBack) -> list[Event]:
@@ -575,7 +595,8 @@ class CardsGame(Game):
 
 _CHECKS: Mapping[type, Callable[[CardsGame, Any], None]] = MappingProxyType({
     A.ExchangeWithPile: CardsGame._check_pile, A.ExchangeWithMarket: CardsGame._check_market,
-    A.TakeFromPlayer: CardsGame._check_take, A.TakeOpenly: CardsGame._check_take_openly,
+    A.TakeFromPlayer: CardsGame._check_take, A.LookAtHand: CardsGame._check_look,
+    A.TakeOpenly: CardsGame._check_take_openly,
     A.GiveBack: CardsGame._check_give_back, A.GuildTake: CardsGame._check_guild,
     A.EndTrade: CardsGame._check_end_trade, A.BuildSettlement: CardsGame._check_settlement,
     A.BuildCity: CardsGame._check_city, A.BuildDevelopment: CardsGame._check_development,
@@ -584,7 +605,8 @@ _CHECKS: Mapping[type, Callable[[CardsGame, Any], None]] = MappingProxyType({
 })
 _EFFECTS: Mapping[type, Callable[[CardsGame, Any], list[Event]]] = MappingProxyType({
     A.ExchangeWithPile: CardsGame._do_pile, A.ExchangeWithMarket: CardsGame._do_market,
-    A.TakeFromPlayer: CardsGame._do_take, A.TakeOpenly: CardsGame._do_take_openly,
+    A.TakeFromPlayer: CardsGame._do_take, A.LookAtHand: CardsGame._do_look,
+    A.TakeOpenly: CardsGame._do_take_openly,
     A.GiveBack: CardsGame._do_give_back, A.GuildTake: CardsGame._do_guild,
     A.EndTrade: CardsGame._do_end_trade, A.BuildSettlement: CardsGame._do_settlement,
     A.BuildCity: CardsGame._do_city, A.BuildDevelopment: CardsGame._do_development,

@@ -21,7 +21,7 @@ class CardsState:
         "num_players", "current", "phase", "turn_number", "winner", "hands", "draw", "discard", "market",
         "road_supply", "knight_supply", "settlement_supply", "development_supply", "settlements", "cities",
         "developed", "roads", "knights", "fate", "trades_used", "library_used", "guild_used", "university_used",
-        "built", "give_back_to", "give_back_count", "owed",
+        "built", "give_back_to", "give_back_count", "owed", "looking_at",
     )
 
     num_players: int
@@ -51,6 +51,7 @@ class CardsState:
     give_back_to: int                 # the opponent owed cards after a take, or NOBODY
     give_back_count: int
     owed: list[int]                   # cards each player must discard after a robber raid
+    looking_at: int                   # Library: the opponent whose hand the turn player sees now, or NOBODY
 
     def clone(self) -> CardsState:
         """An independent copy."""

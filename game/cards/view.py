@@ -45,6 +45,8 @@ class CardsView:
     trades_left: int
     built: tuple[str, ...]
     give_back: tuple[int, int] | None       # (opponent, count) owed after a take
+    looking_at: int | None                  # Library: whose hand the turn player is looking into (public)
+    shown_hand: tuple[int, ...] | None      # that hand, in the view of the turn player only
     owed: tuple[int, ...]
     winner: int | None
     target_vp: int
@@ -91,6 +93,8 @@ class CardsView:
             trades_left=game.trades_left(),
             built=tuple(s.built),
             give_back=(s.give_back_to, s.give_back_count) if s.give_back_to >= 0 else None,
+            looking_at=s.looking_at if s.looking_at >= 0 else None,
+            shown_hand=tuple(s.hands[s.looking_at]) if s.looking_at >= 0 and player == s.current else None,
             owed=tuple(s.owed),
             winner=game.winner(),
             target_vp=game.target_vp(),

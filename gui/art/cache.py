@@ -18,7 +18,7 @@ from gui.art.context import RenderContext
 from gui.art.registry import KINDS, art_kind, normalize_size, render
 from gui.i18n import Translator
 
-RENDERER_VERSION = "v1"  # bump whenever any drawing changes, so old PNGs are not reused
+RENDERER_VERSION = "v2"  # bump whenever any drawing changes, so old PNGs are not reused
 COMMON_DIR = "common"  # the folder for art without text, shared by all languages
 MEMORY_ITEMS = 600
 
@@ -49,6 +49,7 @@ def table_sizes(hex_width: int) -> dict[str, list[SizeSpec]]:
         "special_card": [card_w],
         "card_back": [card_w],
         "quick_card": [card_w],
+        "quick_fate": [max(8, round(card_w * 0.6))],
         "robber": [max(8, round(hex_width * 0.28))],
         "die": [max(8, round(hex_width * 0.4))],
         "piece": [max(8, round(hex_width * 0.26))],

@@ -1,15 +1,19 @@
-"""Building-card faces of the quick card game: roads and knights (A/B), settlements, cities, developments."""
+"""Card faces of the quick card game in the Rivals cards' manner (framed pictures from the Rivals motifs, text
+of at least MIN_TEXT_PX): roads and knights (A/B), settlements, cities, developments, and the fate card."""
 
 from __future__ import annotations
 
+import math
+from typing import Any
+
 from PIL import Image, ImageDraw
 
-from gui.art.canvas import Box, Size, apply_mask, ellipse_box, finish, mix, shade, vertical_gradient
-from gui.art.cards import _frame, _medallion, _panel, _plaque
+from gui.art.canvas import SCALE, Box, Size, apply_mask, ellipse_box, finish, mix, shade, vertical_gradient
+from gui.art.cards import _frame, _panel, _plaque
 from gui.art.context import RenderContext
-from gui.art.emblems import EMBLEMS
 from gui.art.palette import GOLD, INK, PARCHMENT
-from gui.art.text import draw_centered, draw_lines
+from gui.art.rivals_motifs import MOTIFS, paint_backdrop, paint_picture
+from gui.art.text import draw_centered, draw_lines, wrap
 
 DEVELOPMENT_KINDS = ("library", "merchant_guild", "church", "citadel", "town_hall", "university")
 CITY_EVENTS = ("robber_raid", "market_day")
@@ -23,9 +27,12 @@ FRAME = {
     "development": (104, 60, 122),
 }
 DEV_VP = {"town_hall": 4}
-OUTLINE = (40, 30, 22)
-STONE = (232, 222, 198)
-ROOF = (172, 62, 42)
+FATE_SIDES = ("white", "black")
+KIND_MOTIF = {"road": "road", "knight": "harald", "settlement": "settlement", "city": "city"}
+DEV_MOTIF = {"library": "library", "merchant_guild": "merchant_guild", "church": "abbey", "citadel": "lookout_tower",
+             "town_hall": "town_hall", "university": "university"}
+MIN_TEXT_PX = 11  # the least text size on a face, in screen pixels (smaller faces leave the text to the zoom)
+LEADING = 1.16
 
 
 def card_vp(name: str) -> int:
@@ -51,80 +58,12 @@ def desc_key(name: str) -> str:
     return f"cards.card.{name}.desc"
 
 
-def _house(d: ImageDraw.ImageDraw, b: Box, u: float, v: float, w: float, h: float, wall: tuple[int, int, int],
-           ow: int) -> None:
-    """A little house with a pitched roof; (u, v) is its bottom-left corner in unit coordinates."""
-    d.rectangle(b.r(u, v - h, u + w, v), fill=wall, outline=OUTLINE, width=ow)
-    d.polygon(b.pts((u - w * 0.12, v - h), (u + w / 2, v - h - w * 0.6), (u + w * 1.12, v - h)), fill=ROOF,
-              outline=OUTLINE, width=ow)
-    d.rectangle(b.r(u + w * 0.38, v - h * 0.55, u + w * 0.62, v), fill=shade(wall, 0.55), outline=OUTLINE, width=ow)
-
-
-def _tower(d: ImageDraw.ImageDraw, b: Box, u: float, v: float, w: float, h: float, ow: int,
-           cross: bool = False) -> None:
-    """A tower with battlements (or a spire with a cross)."""
-    d.rectangle(b.r(u, v - h, u + w, v), fill=STONE, outline=OUTLINE, width=ow)
-    if cross:
-        top = v - h
-        d.polygon(b.pts((u - 0.02, top), (u + w / 2, top - 0.22), (u + w + 0.02, top)), fill=ROOF, outline=OUTLINE,
-                  width=ow)
-        cx = u + w / 2
-        d.line([b.p(cx, top - 0.22), b.p(cx, top - 0.33)], fill=GOLD, width=ow * 2)
-        d.line([b.p(cx - 0.04, top - 0.29), b.p(cx + 0.04, top - 0.29)], fill=GOLD, width=ow * 2)
-    else:
-        step = w / 5
-        for i in (0, 2, 4):
-            d.rectangle(b.r(u + i * step, v - h - 0.05, u + (i + 1) * step, v - h), fill=STONE, outline=OUTLINE,
-                        width=ow)
-    d.rectangle(b.r(u + w * 0.35, v - h * 0.7, u + w * 0.65, v - h * 0.5), fill=shade(STONE, 0.5))
-
-
-def _emblem(d: ImageDraw.ImageDraw, name: str, b: Box) -> None:
-    """The picture of a face inside its medallion."""
+def motif_of(name: str) -> str:
+    """The Rivals picture a quick-card face borrows (the same village, city, road, knight and buildings)."""
     kind, _, sub = name.partition(".")
-    ow = max(1, round(b.s(0.018)))
-    if kind == "road":
-        EMBLEMS["longest_road"](d, b)
-    elif kind == "knight":
-        EMBLEMS["knight"](d, b)
-    elif kind == "settlement":
-        _house(d, b, 0.3, 0.74, 0.4, 0.26, STONE, ow)
-    elif kind == "city":
-        _house(d, b, 0.16, 0.76, 0.26, 0.2, STONE, ow)
-        _tower(d, b, 0.42, 0.76, 0.18, 0.42, ow)
-        _house(d, b, 0.62, 0.76, 0.24, 0.24, shade(STONE, 0.92), ow)
-    elif sub == "church":
-        d.rectangle(b.r(0.22, 0.5, 0.62, 0.76), fill=STONE, outline=OUTLINE, width=ow)
-        d.polygon(b.pts((0.18, 0.5), (0.42, 0.34), (0.66, 0.5)), fill=ROOF, outline=OUTLINE, width=ow)
-        _tower(d, b, 0.6, 0.76, 0.18, 0.4, ow, cross=True)
-    elif sub == "citadel":
-        d.rectangle(b.r(0.2, 0.52, 0.8, 0.78), fill=STONE, outline=OUTLINE, width=ow)
-        for i in range(6):
-            u = 0.2 + i * 0.1
-            if i % 2 == 0:
-                d.rectangle(b.r(u, 0.47, u + 0.1, 0.52), fill=STONE, outline=OUTLINE, width=ow)
-        _tower(d, b, 0.14, 0.78, 0.16, 0.44, ow)
-        _tower(d, b, 0.7, 0.78, 0.16, 0.44, ow)
-        d.pieslice(b.r(0.42, 0.62, 0.58, 0.9), 180, 360, fill=shade(STONE, 0.45))
-    elif sub == "library":
-        colors = [(150, 52, 44), (52, 92, 150), (60, 120, 64), (170, 128, 40), (110, 60, 120)]
-        for i, c in enumerate(colors):
-            u = 0.2 + i * 0.12
-            top = 0.3 + (i % 2) * 0.06
-            d.rectangle(b.r(u, top, u + 0.1, 0.76), fill=c, outline=OUTLINE, width=ow)
-            d.line([b.p(u + 0.02, top + 0.08), b.p(u + 0.08, top + 0.08)], fill=GOLD, width=ow)
-        d.rectangle(b.r(0.14, 0.76, 0.86, 0.8), fill=(120, 84, 48), outline=OUTLINE, width=ow)
-    elif sub == "merchant_guild":
-        EMBLEMS["monopoly"](d, b)
-    elif sub == "town_hall":
-        EMBLEMS["victory_point"](d, b)
-    else:  # university: a mortarboard over an open book
-        d.polygon(b.pts((0.2, 0.72), (0.5, 0.64), (0.8, 0.72), (0.8, 0.8), (0.5, 0.72), (0.2, 0.8)),
-                  fill=(246, 240, 224), outline=OUTLINE, width=ow)
-        d.polygon(b.pts((0.16, 0.4), (0.5, 0.28), (0.84, 0.4), (0.5, 0.52)), fill=(44, 44, 56), outline=OUTLINE,
-                  width=ow)
-        d.rectangle(b.r(0.34, 0.46, 0.66, 0.58), fill=(44, 44, 56), outline=OUTLINE, width=ow)
-        d.line([b.p(0.5, 0.4), b.p(0.78, 0.46), b.p(0.78, 0.6)], fill=GOLD, width=ow * 2)
+    if kind == "development":
+        return DEV_MOTIF[sub]
+    return KIND_MOTIF[kind]
 
 
 def _vp_badge(img: Image.Image, ctx: RenderContext, cx: float, cy: float, r: float, vp: int) -> None:
@@ -136,8 +75,17 @@ def _vp_badge(img: Image.Image, ctx: RenderContext, cx: float, cy: float, r: flo
     draw_centered(d, (cx, cy), str(vp), font, INK)
 
 
+def text_layout(ctx: RenderContext, text: str, width: float, card_w: float) -> tuple[Any, list[str]]:
+    """The font of a face's text (its usual share of the card's width, never under MIN_TEXT_PX on screen) and the
+    text wrapped to width; both in canvas pixels."""
+    font = ctx.fonts.get("condensed", max(card_w * 0.085, MIN_TEXT_PX * SCALE))
+    return font, wrap(text, font, width)
+
+
 def render_quick_card(name: str, size: Size, ctx: RenderContext) -> Image.Image:
-    """One face: title plaque and VP coin in the top strip (visible when overlapped), emblem, text."""
+    """One face like a Rivals card: title plaque and VP coin in the top strip (visible when overlapped), a framed
+    picture, and the text in a box under it when it can be printed at MIN_TEXT_PX or more (else the picture takes
+    its room and the hover zoom shows the text)."""
     t = ctx.translator.t
     kind, _, sub = name.partition(".")
     color = FRAME[kind]
@@ -156,24 +104,95 @@ def render_quick_card(name: str, size: Size, ctx: RenderContext) -> Image.Image:
         _vp_badge(img, ctx, p.x0 + p.w - W * 0.025 - coin_r, p.y0 + W * 0.025 + (strip - W * 0.025) / 2, coin_r, vp)
     d = ImageDraw.Draw(img)
     cx = p.x0 + p.w / 2
-    top = p.y0 + strip + W * 0.02
+    least = MIN_TEXT_PX * SCALE
+    top = p.y0 + strip + W * 0.025
     if kind == "city":
         sub_title = t(f"cards.event.{sub}")
-        font = ctx.fonts.fit(sub_title, "condensed-bold", p.w * 0.92, W * 0.085)
-        draw_centered(d, (cx, top + W * 0.05), sub_title, font, shade(color, 0.75))
-        top += W * 0.1
-    r = p.w * 0.27
-    box = _medallion(img, cx, top + r + W * 0.02, r, mix(color, (255, 255, 255), 0.82), color)
-    _emblem(ImageDraw.Draw(img), name, box)
-    text_top = top + 2 * r + W * 0.07
+        font = ctx.fonts.fit(sub_title, "condensed-bold", p.w * 0.92, max(W * 0.085, least), min_px=least * 0.8)
+        draw_centered(d, (cx, top + font.size * 0.55), sub_title, font, shade(color, 0.75))
+        top += font.size * 1.2
     bottom = p.y0 + p.h - W * 0.03
+    inner_w = p.w - W * 0.1
+    font, lines = text_layout(ctx, t(desc_key(name)), inner_w, W)
+    block = len(lines) * font.size * LEADING
+    pad = W * 0.025
+    text_top = bottom - block - 2 * pad
+    with_text = all(font.getlength(x) <= inner_w for x in lines) and text_top - top >= (bottom - top) * 0.34
+    pic_bottom = text_top - W * 0.025 if with_text else bottom
+    pic = Box(p.x0 + W * 0.03, top, p.w - W * 0.06, pic_bottom - top)
+    paint_picture(img, pic, motif_of(name), ctx.memo)
     d = ImageDraw.Draw(img)
-    d.line([(cx - p.w * 0.3, text_top - W * 0.02), (cx + p.w * 0.3, text_top - W * 0.02)],
-           fill=mix(color, PARCHMENT, 0.4), width=max(1, round(W * 0.006)))
-    desc = t(desc_key(name))
-    font, lines = ctx.fonts.fit_wrapped(desc, "condensed", p.w - W * 0.06, bottom - text_top, W * 0.085, min_px=4)
-    if font.size >= 6 and len(lines) * font.size * 1.18 <= bottom - text_top + 1:
-        block = len(lines) * font.size * 1.18
-        draw_lines(d, cx, text_top + (bottom - text_top - block) / 2, lines, font, INK)
+    d.rectangle([pic.x0, pic.y0, pic.x0 + pic.w, pic.y0 + pic.h], outline=shade(color, 0.6),
+                width=max(1, round(W * 0.01)))
+    if with_text:
+        box = [p.x0 + W * 0.03, text_top, p.x0 + p.w - W * 0.03, bottom]
+        d.rounded_rectangle(box, radius=W * 0.035, fill=mix(color, (255, 255, 255), 0.8), outline=shade(color, 0.7),
+                            width=max(1, round(W * 0.008)))
+        draw_lines(d, cx, text_top + pad, lines, font, INK, LEADING)
     return finish(apply_mask(img, mask), size)
 
+
+def render_fate_card(side: str, size: Size, ctx: RenderContext) -> Image.Image:
+    """The fate card: on a dawn (white side) or night (black side) sky, a village in the middle and a broad arrow
+    turning around it, clockwise on the white side and counter-clockwise on the black one; its name on a plaque and
+    the direction in words under the picture when that can be printed at MIN_TEXT_PX or more."""
+    t = ctx.translator.t
+    white = side == "white"
+    color = (206, 200, 186) if white else (44, 44, 52)
+    img, p, mask = _frame(size, color)
+    W, H = img.size
+    _panel(img, p, vertical_gradient((round(p.w), round(p.h)), shade(PARCHMENT, 1.05), shade(PARCHMENT, 0.9)))
+    strip = p.h * 0.17
+    _plaque(img, ctx, [p.x0 + W * 0.025, p.y0 + W * 0.025, p.x0 + p.w - W * 0.025, p.y0 + strip], t("cards.fate"),
+            (120, 110, 96) if white else (60, 60, 74))
+    top = p.y0 + strip + W * 0.025
+    bottom = p.y0 + p.h - W * 0.03
+    least = MIN_TEXT_PX * SCALE
+    font = ctx.fonts.get("condensed-bold", max(W * 0.085, least))
+    words = wrap(t(f"cards.log.fate.{side}"), font, p.w - W * 0.1)
+    block = len(words) * font.size * LEADING + W * 0.05
+    with_text = bottom - block - top >= (bottom - top) * 0.5
+    pic = Box(p.x0 + W * 0.03, top, p.w - W * 0.06, (bottom - block - W * 0.02 if with_text else bottom) - top)
+    layer = Image.new("RGBA", (max(1, round(pic.w)), max(1, round(pic.h))), (0, 0, 0, 0))
+    paint_backdrop(layer, Box(0, 0, layer.width, layer.height), "dawn" if white else "night")
+    local = Box(0, 0, layer.width, layer.height)
+    side_len = min(local.w, local.h)
+    village = Box((local.w - side_len * 0.5) / 2, local.h * 0.42 - side_len * 0.1, side_len * 0.5, side_len * 0.5)
+    MOTIFS["settlement"][1](ImageDraw.Draw(layer), village)
+    _turning_arrow(layer, local, clockwise=white, fill=(246, 242, 232) if white else (28, 28, 34))
+    img.alpha_composite(layer, (round(pic.x0), round(pic.y0)))
+    d = ImageDraw.Draw(img)
+    d.rectangle([pic.x0, pic.y0, pic.x0 + pic.w, pic.y0 + pic.h], outline=shade(color, 0.6),
+                width=max(1, round(W * 0.01)))
+    if with_text:
+        draw_lines(d, p.x0 + p.w / 2, bottom - block + W * 0.03, words, font, INK, LEADING)
+    return finish(apply_mask(img, mask), size)
+
+
+def _turning_arrow(layer: Image.Image, box: Box, clockwise: bool, fill: tuple[int, int, int]) -> None:
+    """A broad arrow (a ribbon with a gold edge and a head) sweeping three quarters round the middle of box."""
+    d = ImageDraw.Draw(layer)
+    cx, cy = box.x0 + box.w / 2, box.y0 + box.h * 0.52
+    r = min(box.w, box.h) * 0.36
+    width = r * 0.26
+    start, end = math.radians(-200), math.radians(60)
+    steps = 40
+    outer, inner = [], []
+    for i in range(steps + 1):
+        a = start + (end - start) * i / steps
+        if not clockwise:
+            a = math.pi - a
+        outer.append((cx + (r + width / 2) * math.cos(a), cy + (r + width / 2) * math.sin(a)))
+        inner.append((cx + (r - width / 2) * math.cos(a), cy + (r - width / 2) * math.sin(a)))
+    a = end if clockwise else math.pi - end
+    turn = 1 if clockwise else -1
+    tangent = (-math.sin(a) * turn, math.cos(a) * turn)
+    base = (cx + r * math.cos(a), cy + r * math.sin(a))
+    normal = (math.cos(a), math.sin(a))
+    head = [(base[0] + normal[0] * width * 1.1, base[1] + normal[1] * width * 1.1),
+            (base[0] + tangent[0] * width * 1.6, base[1] + tangent[1] * width * 1.6),
+            (base[0] - normal[0] * width * 1.1, base[1] - normal[1] * width * 1.1)]
+    ribbon = outer + inner[::-1]
+    edge = max(1, round(width * 0.16))
+    d.polygon(ribbon, fill=fill, outline=GOLD, width=edge)
+    d.polygon(head, fill=fill, outline=GOLD, width=edge)

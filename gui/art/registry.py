@@ -18,7 +18,7 @@ from gui.art.context import RenderContext
 from gui.art.figures import piece_names, render_piece, render_robber
 from gui.art.icons import paint_icon
 from gui.art.palette import RESOURCES, TERRAINS
-from gui.art.quick_cards import QUICK_CARDS, render_quick_card
+from gui.art.quick_cards import FATE_SIDES, QUICK_CARDS, render_fate_card, render_quick_card
 from gui.art.rivals_backs import BACKS as RIVALS_BACKS, SQUARE_BACKS, render_rivals_back
 from gui.art.rivals_faces import card_names as rivals_card_names, render_rivals_card
 from gui.art.rivals_icons import RIVALS_ICONS, paint_rivals_icon
@@ -99,6 +99,7 @@ KINDS: MappingProxyType[str, ArtKind] = MappingProxyType({k.kind: k for k in (
     ArtKind("dev_card", DEV_CARDS, render_dev_card, _const(CARD_ASPECT), uses_text=True),
     ArtKind("special_card", SPECIAL_CARDS, render_special_card, _const(CARD_ASPECT), uses_text=True),
     ArtKind("quick_card", QUICK_CARDS, render_quick_card, _const(CARD_ASPECT), uses_text=True),
+    ArtKind("quick_fate", FATE_SIDES, render_fate_card, _const(CARD_ASPECT), uses_text=True),
     ArtKind("card_back", CARD_BACKS, lambda n, s, c: render_card_back(n, s, c.fonts), _const(CARD_ASPECT)),
     ArtKind("robber", ("robber",), lambda n, s, c: render_robber(s), _const(1.5)),
     ArtKind("die", ("1", "2", "3", "4", "5", "6"), lambda n, s, c: render_die(n, s), _const(1.0)),

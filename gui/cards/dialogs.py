@@ -163,9 +163,13 @@ class PlayerDialog(CardsDialog):
         return px(540, scale), px(300, scale)
 
     def build(self) -> None:
-        """The count stepper and one button per opponent."""
+        """The count stepper and one button per opponent (when no take is legal, the reason instead)."""
         self.title = self.t("cards.dlg.player.title")
         takes = self.legal_of(A.TakeFromPlayer)
+        self.reason = "" if takes else self.no_take_reason()
+        if not takes:
+            self.bottom_buttons([("cards.dlg.cancel", self.close, "secondary")])
+            return
         top = max((a.count for a in takes), default=1)
         self.count = min(self.count, top)
         rect = pygame.Rect(0, 0, px(150, self.s), px(36, self.s))
@@ -189,8 +193,23 @@ class PlayerDialog(CardsDialog):
     def _take(self, q: int) -> None:
         self.act(A.TakeFromPlayer(self.player, q, self.count))
 
+    def no_take_reason(self) -> str:
+        """Why no cards can be taken now: nobody holds any, no exchanges are left, or not in this phase."""
+        game = self.scene.game
+        if not any(self.scene.game_view_hand_size(q) for q in range(game.num_players) if q != self.player):
+            return self.t("cards.dlg.player.nobody_holds")
+        if game.trades_left() <= 0:
+            return self.t("cards.dlg.player.no_exchanges")
+        return self.t("cards.dlg.player.not_now")
+
     def draw_body(self, surface: pygame.Surface) -> None:
-        """The count label."""
+        """The count label, or why nothing can be taken."""
+        if self.reason:
+            y = self.body_top + px(20, self.s)
+            for line in wrap_text(self.reason, self.fs, self.rect.w - px(48, self.s)):
+                blit_text(surface, line, self.fs, TEXT, (self.rect.centerx, y), "midtop")
+                y += int(self.fs * 1.35)
+            return
         blit_text(surface, self.t("cards.dlg.count"), self.fs, TEXT, (self.rect.centerx - px(30, self.s),
                                                                      self._count_y), "midright")
 
@@ -213,40 +232,42 @@ class GuildDialog(CardsDialog):
 
 
 class LibraryDialog(CardsDialog):
-    """Library: see an opponent's hand and choose one card from it."""
+    """Library: first choose the opponent to trade with, then see only that hand and take one card from it."""
 
     name = "library"
 
-    def __init__(self, scene: CardsTableScene, player: int) -> None:
-        super().__init__(scene, player)
-        takes = self.legal_of(A.TakeOpenly)
-        self.opponent = takes[0].opponent if takes else -1
+    def looking_at(self) -> int | None:
+        """The opponent whose hand the player sees now (None before the choice)."""
+        return self.scene.game.view(self.player).looking_at
+
+    @property
+    def closable(self) -> bool:  # type: ignore[override]
+        """Once the hand is shown, a card must be taken from it."""
+        return self.looking_at() is None
 
     def size(self, area: pygame.Rect, scale: float) -> tuple[int, int]:
-        """Opponents, then their open hand."""
-        return px(560, scale), px(330, scale)
+        """Opponents, or the shown hand."""
+        return px(560, scale), px(260, scale)
 
     def build(self) -> None:
-        """Opponent buttons and one button per resource the chosen opponent holds."""
-        self.title = self.t("cards.dlg.library.title")
-        takes = self.legal_of(A.TakeOpenly)
-        y = self.opponent_buttons(self.body_top + px(4, self.s), takes, self._pick)
-        for b in self.buttons:
-            b.style = "secondary"
+        """Before the choice one button per opponent; after it one button per resource of the shown hand."""
+        q = self.looking_at()
+        if q is None:
+            self.title = self.t("cards.dlg.library.choose")
+            self.opponent_buttons(self.body_top + px(10, self.s), self.legal_of(A.LookAtHand),
+                                  lambda q: self.act(A.LookAtHand(self.player, q)))
+            self.bottom_buttons([("cards.dlg.cancel", self.close, "secondary")])
+            return
+        self.title = self.t("cards.dlg.library.from", player=self.scene.player_name(q))
+        shown = self.scene.game.view(self.player).shown_hand or ZERO
         pad = px(16, self.s)
         bw = (self.rect.w - 2 * pad - 4 * px(6, self.s)) // 5
+        y = self.body_top + px(24, self.s)
         for r in range(5):
-            rect = pygame.Rect(self.rect.x + pad + r * (bw + px(6, self.s)), y + px(10, self.s), bw, px(44, self.s))
-            n = self.scene.game.state.hands[self.opponent][r] if self.opponent >= 0 else 0
-            b = self.button(rect, "cards.dlg.ok", lambda r=r: self.act(A.TakeOpenly(self.player, self.opponent, r)),
-                            "primary")
-            b.label = f"{self.t('resource.' + RESOURCES[r])} ×{n}"
-            b.enabled = self.is_legal(A.TakeOpenly(self.player, self.opponent, r))
-        self.bottom_buttons([("cards.dlg.cancel", self.close, "secondary")])
-
-    def _pick(self, q: int) -> None:
-        self.opponent = q
-        self.layout(self.scene.lay.board, self.s)
+            rect = pygame.Rect(self.rect.x + pad + r * (bw + px(6, self.s)), y, bw, px(48, self.s))
+            b = self.button(rect, "cards.dlg.ok", lambda r=r: self.act(A.TakeOpenly(self.player, q, r)), "primary")
+            b.label = f"{self.t('resource.' + RESOURCES[r])} ×{shown[r]}"
+            b.enabled = self.is_legal(A.TakeOpenly(self.player, q, r))
 
 
 class GiveBackDialog(_Grid):
@@ -265,11 +286,15 @@ class GiveBackDialog(_Grid):
         return px(460, scale), px(350, scale)
 
     def build(self) -> None:
-        """Steppers and OK."""
+        """Steppers and OK; while exchanges are left, also a blind take of one more card from the same player."""
         to, count = self.owed()
         self.title = self.t("cards.dlg.give_back.title", count=count, player=self.scene.player_name(to))
         self.build_grid()
-        self.ok, = self.bottom_buttons([("cards.dlg.ok", self._ok, "primary")])
+        self.more = A.TakeFromPlayer(self.player, to, 1)
+        specs = [("cards.dlg.ok", self._ok, "primary")]
+        if self.is_legal(self.more):
+            specs.insert(0, ("cards.dlg.take_more", lambda: self.act(self.more), "secondary"))
+        self.ok = self.bottom_buttons(specs)[-1]
 
     def refresh(self) -> None:
         """OK at exactly the owed count."""
@@ -449,9 +474,14 @@ class BuildDialog(_Grid):
                 img = self.icon(r)
                 surface.blit(img, (cx, y + px(10, self.s) - img.get_height() // 2))
                 cx += img.get_width() + 2
-        if self.build_kind == "city":
-            blit_text(surface, self.t("cards.dlg.which_settlement"), self.fs - 2, TEXT_DIM,
-                      (x, y + px(51, self.s)), "midleft")
+        if self.build_kind == "city":  # the label wraps beside the picker on the right half
+            size = self.fs - 2
+            lines = wrap_text(self.t("cards.dlg.which_settlement"), size, (self.rect.w - px(44, self.s)) // 2
+                              - px(12, self.s))
+            ly = y + px(51, self.s) - len(lines) * (size + 2) // 2
+            for line in lines:
+                blit_text(surface, line, size, TEXT_DIM, (x, ly))
+                ly += size + 2
         for picker in self.pickers:
             picker.draw(surface)
         self.draw_grid(surface, (self.t("cards.dlg.pay"),), self.hand())

@@ -155,34 +155,13 @@ def tableau_area(rect: pygame.Rect, fs: int) -> pygame.Rect:
     return pygame.Rect(rect.x + pad, top, rect.w - 2 * pad, rect.bottom - top - pad)
 
 
-def draw_fate(surface: pygame.Surface, center: tuple[int, int], radius: int, fate: str) -> None:
-    """The fate card: a white or black disc with a curved arrow (clockwise for white)."""
-    import math
-
+def draw_fate(surface: pygame.Surface, sprites: SpriteBook, rect: pygame.Rect, fate: str) -> None:
+    """The fate card showing its side (the white or the black arrow); an empty outline without one (2 players)."""
     if fate == "none":
-        pygame.draw.circle(surface, (60, 64, 72), center, radius, 2)
+        pygame.draw.rect(surface, (60, 66, 78), rect, 1, border_radius=6)
         return
-    fill, ink = ((238, 236, 228), (40, 40, 44)) if fate == "white" else ((36, 36, 40), (236, 236, 230))
-    pygame.draw.circle(surface, (10, 10, 12), (center[0] + 2, center[1] + 3), radius)
-    pygame.draw.circle(surface, fill, center, radius)
-    pygame.draw.circle(surface, GOLD, center, radius, 2)
-    r = radius * 0.6
-    clockwise = fate == "white"
-    start, end = -math.pi * 0.85, math.pi * 0.55
-    pts = []
-    for i in range(17):
-        a = start + (end - start) * i / 16
-        pts.append((center[0] + r * math.cos(a), center[1] + r * math.sin(a)))
-    if not clockwise:
-        pts = [(2 * center[0] - x, y) for x, y in pts]
-    pygame.draw.lines(surface, ink, False, pts, max(2, radius // 8))
-    tip = pts[-1]
-    prev = pts[-2]
-    ang = math.atan2(tip[1] - prev[1], tip[0] - prev[0])
-    size = radius * 0.32
-    head = [tip, (tip[0] - size * math.cos(ang - 0.5), tip[1] - size * math.sin(ang - 0.5)),
-            (tip[0] - size * math.cos(ang + 0.5), tip[1] - size * math.sin(ang + 0.5))]
-    pygame.draw.polygon(surface, ink, head)
+    pygame.draw.rect(surface, (10, 10, 12), rect.move(2, 3), border_radius=max(3, rect.w // 10))
+    surface.blit(sprites.get("quick_fate", fate, rect.size), rect.topleft)
 
 
 def draw_center(surface: pygame.Surface, sprites: SpriteBook, panels: PanelCache, rect: pygame.Rect,
@@ -221,13 +200,13 @@ def draw_center(surface: pygame.Surface, sprites: SpriteBook, panels: PanelCache
         blit_text(surface, label, size, TEXT_DIM, (r.centerx, r.bottom + 3), "midtop")
         hits[key] = r
         x += px(112, scale)
-    radius = small_h // 2 - px(4, scale)
-    fate_center = (rect.right - pad - radius - px(18, scale), y + small_h // 2)
-    draw_fate(surface, fate_center, radius, v.fate)  # type: ignore[attr-defined]
+    fate = pygame.Rect(0, 0, small_w, small_h)
+    fate.topright = (rect.right - pad - px(30, scale), y)
+    draw_fate(surface, sprites, fate, v.fate)  # type: ignore[attr-defined]
     label = t("cards.fate")
     blit_text(surface, label, fit_text(label, max(9, fs - 3), px(100, scale)), TEXT_DIM,
-              (fate_center[0], y + small_h + 3), "midtop")
-    hits["fate"] = pygame.Rect(fate_center[0] - radius, fate_center[1] - radius, 2 * radius, 2 * radius)
+              (fate.centerx, y + small_h + 3), "midtop")
+    hits["fate"] = fate
     y += small_h + fs + px(10, scale)
     supply = t("cards.supply.counts", roads=v.road_supply, knights=v.knight_supply,  # type: ignore[attr-defined]
                settlements=v.settlement_supply)  # type: ignore[attr-defined]

@@ -12,6 +12,7 @@ from game.cards.catalogue import COSTS, RESOURCES
 from game.cards.state import DISCARD, TRADE
 from game.core.actions import Action, Event
 from game.core.game import Game
+from gui.cards.buttons import uniform_bar
 from gui.cards.dialogs import (
     BuildDialog, DiscardDialog, GiveBackDialog, GuildDialog, LibraryDialog, MarketDialog, PileDialog, PlayerDialog,
 )
@@ -34,7 +35,7 @@ __all__ = ["CardsTableScene", "END_DELAY", "WATCH_SPEEDS"]
 
 TABLE_BG = (28, 44, 40)
 EXCHANGES = (("pile", A.ExchangeWithPile), ("market", A.ExchangeWithMarket), ("player", A.TakeFromPlayer),
-             ("library", A.TakeOpenly), ("guild", A.GuildTake))
+             ("library", A.LookAtHand), ("guild", A.GuildTake))
 BUILDS = (("settlement", A.BuildSettlement), ("city", A.BuildCity), ("development", A.BuildDevelopment),
           ("road", A.BuildRoad), ("knight", A.BuildKnight))
 DIALOGS = {"pile": PileDialog, "market": MarketDialog, "player": PlayerDialog, "library": LibraryDialog,
@@ -89,6 +90,12 @@ class CardsTableScene(TableScene):
         specs += [(bid, f"cards.action.{bid}", lambda b=bid: self.open_build(b), COSTS[bid]) for bid, _ in BUILDS]
         specs.append(("end_turn", "cards.action.end_turn", self.end_turn, ()))
         return specs, 6, 2
+
+    def _build_buttons(self) -> None:
+        super()._build_buttons()
+        ids = [bid for bid, _ in EXCHANGES] + ["end_trade"] + [bid for bid, _ in BUILDS] + ["end_turn"]
+        s = self.lay.scale
+        uniform_bar(self.buttons, ids, px(self.button_font, s), max(11, px(11, s)))
 
     def _tooltip_for(self, bid: str) -> str:
         t = self.app.t
@@ -165,6 +172,8 @@ class CardsTableScene(TableScene):
         s = self.game.state
         if s.phase == DISCARD and s.owed[human]:
             return DiscardDialog
+        if s.looking_at >= 0 and s.current == human:
+            return LibraryDialog
         if s.give_back_to >= 0 and s.current == human:
             return GiveBackDialog
         return None
@@ -209,6 +218,8 @@ class CardsTableScene(TableScene):
         s = g.state
         if s.phase == DISCARD:
             return t("cards.prompt.discard", player=name, count=s.owed[actor])
+        if s.looking_at >= 0:
+            return t("cards.prompt.library", player=name, opponent=self.player_name(s.looking_at))
         if s.give_back_to >= 0:
             return t("cards.prompt.give_back", player=name, count=s.give_back_count)
         return t("cards.prompt.trade" if s.phase == TRADE else "cards.prompt.build", player=name)

@@ -11,6 +11,7 @@ import pygame
 
 from game.catan.constants import HARBOR_RESOURCE, RESOURCES
 from game.catan.geometry import Topology
+from gui.table.ghosts import HALO_HOVER, HALO_LIGHT, ghost_alpha, haloed
 from gui.table.board_extras import (
     SEAM_RGBA, SEAM_SEA_RGBA, draw_seams, neutral_marked, node_marker, part_corner_direction, plaque_surface,
     ray_to_frame, seam_edges, seam_sea_rays,
@@ -29,7 +30,10 @@ PLAYER_RGB = {
     "green": (60, 150, 70), "brown": (128, 84, 48),
 }
 FRAME_APOTHEM = 5.05  # sea frame half height, in hex radii
+FRAME_WIDTH = 2 * FRAME_APOTHEM * 2 / SQRT3 + 0.5  # the board with its frame, in hex radii
+FRAME_HEIGHT = 2 * FRAME_APOTHEM + 0.4
 SUPERSAMPLE = 2
+GHOST_SHRINK = 0.78  # a ghost settlement or city not under the mouse, relative to the real piece
 Point = tuple[float, float]
 
 
@@ -145,6 +149,8 @@ class BoardView:
         self._pieces_key: Any = None
         self._small: dict[Any, pygame.Surface] = {}
         self._stale: pygame.Surface | None = None
+        self._ghost_lift: dict[tuple[str, bool], float] = {}
+        self._lit: tuple[Any, pygame.Surface] | None = None
 
     # ---------------------------------------------------------------- layout
 
@@ -152,9 +158,7 @@ class BoardView:
         """Fit the board with its sea frame into rect (screen coordinates)."""
         rect = pygame.Rect(rect)
         rect.w, rect.h = max(rect.w, 60), max(rect.h, 60)
-        frame_w = 2 * FRAME_APOTHEM * 2 / SQRT3 + 0.5
-        frame_h = 2 * FRAME_APOTHEM + 0.4
-        r = min(rect.w / frame_w, rect.h / frame_h)
+        r = min(rect.w / FRAME_WIDTH, rect.h / FRAME_HEIGHT)
         r = max(8.0, float(int(r)))
         if rect == self.rect and r == self.R and self._terrain_layer is not None:
             return
@@ -173,6 +177,8 @@ class BoardView:
         self._board_surface = None
         self._pieces_key = None
         self._small.clear()
+        self._ghost_lift.clear()
+        self._lit = None
 
     def node_screen_pos(self, node: int) -> tuple[int, int]:
         """Screen pixel of an intersection."""
@@ -438,7 +444,6 @@ class BoardView:
         if self._terrain_layer is None:
             self._terrain_layer = self._build_terrain_layer()
             self._board_surface = None
-        key = (tuple(state.edge_owner), tuple(state.node_owner), tuple(state.node_level))
         if self._board_surface is None or key != self._pieces_key:
             surf = self._terrain_layer.copy()
             self._draw_pieces(surf, state, self.rect.topleft)
@@ -468,8 +473,10 @@ class BoardView:
             big = pygame.Surface((size * s, size * s), pygame.SRCALPHA)
             c = size * s / 2
             pts = hex_corners(c, c, R * 0.93 * s)
-            pygame.draw.polygon(big, (255, 250, 215, 70 if hover else 28), pts)
-            pygame.draw.polygon(big, (255, 248, 200, 255 if hover else 200), pts, max(3, int(R * 0.07 * s)))
+            pygame.draw.polygon(big, (255, 250, 215, 95 if hover else 40), pts)
+            pygame.draw.polygon(big, (30, 22, 8, 200), hex_corners(c, c, R * 0.96 * s), max(3, int(R * 0.04 * s)))
+            pygame.draw.polygon(big, (255, 252, 235, 255) if hover else (255, 206, 64, 255), pts,
+                                max(3, int(R * 0.09 * s)))
             surf = pygame.transform.smoothscale(big, (size, size))
         else:
             direction = int(kind[-1])
@@ -531,12 +538,13 @@ class BoardView:
             surface.blit(pygame.transform.scale(self._stale, self.rect.size), self.rect.topleft)
             return
         self._stale = None
-        surface.blit(self.board_surface(state), self.rect.topleft)
         marks = marks or Marks()
-        for h in marks.flash_hexes:
-            self._blit_center(surface, self._marker("hex", True), self._hex_px[h])
-        for h in marks.hexes:
-            self._blit_center(surface, self._marker("hex", h == marks.hover_hex), self._hex_px[h])
+        lit = tuple(dict.fromkeys(marks.flash_hexes + marks.hexes))
+        if lit:
+            # the lit hexes go under the pieces, so the settlements and cities around them stay in sight
+            surface.blit(self._lit_board(state, lit, marks.hover_hex), self.rect.topleft)
+        else:
+            surface.blit(self.board_surface(state), self.rect.topleft)
         pos = robber_at if robber_at is not None else self.robber_pos(state.robber)
         robber = self.sprites.get("robber", "robber", max(8, int(self.R * 0.46)))
         self._blit_center(surface, robber, pos, 0.8)
@@ -544,27 +552,65 @@ class BoardView:
             hover = e == marks.hover_edge
             colors = marks.edge_colors.get(e, ())
             kind = f"edge{self._edge_direction(e)}"
-            if hover and marks.ghost == "road" and len(colors) <= 1:
-                color = colors[0] if colors else marks.color
-                self._blit_center(surface, self.road_sprite(color, e, 190, marks.ghost_neutral), self._edge_px[e])
-            elif colors:
+            if colors and (len(colors) > 1 or not hover or marks.ghost != "road"):
                 self._blit_center(surface, self._color_marker(kind, hover, colors), self._edge_px[e])
+            elif marks.ghost == "road":
+                color = colors[0] if colors else marks.color
+                ghost = self.ghost_sprite("road", color, hover, marks.ghost_neutral, e)
+                ghost.set_alpha(ghost_alpha(marks.pulse, hover))
+                self._blit_center(surface, ghost, self._edge_px[e])
             else:
                 self._blit_center(surface, self._marker(kind, hover), self._edge_px[e])
         for n in marks.nodes:
             hover = n == marks.hover_node
             colors = marks.node_colors.get(n, ())
-            if colors:
+            if colors and (len(colors) > 1 or not hover or marks.ghost not in ("settlement", "city")):
                 self._blit_center(surface, self._color_marker("node", hover, colors), self._node_px[n])
+            elif marks.ghost in ("settlement", "city"):
+                color = colors[0] if colors else marks.color
+                ghost = self.ghost_sprite(marks.ghost, color, hover, marks.ghost_neutral)
+                ghost.set_alpha(ghost_alpha(marks.pulse, hover))
+                x, y = self._node_px[n]
+                lift = self._ghost_lift[(marks.ghost, hover)]
+                surface.blit(ghost, (round(x - ghost.get_width() / 2), round(y - lift)))
             else:
                 self._blit_center(surface, self._marker("node", hover), self._node_px[n])
-            if hover and marks.ghost in ("settlement", "city") and len(colors) <= 1:
-                color = colors[0] if colors else marks.color
-                ghost = self.piece_sprite(marks.ghost, color, marks.ghost_neutral)
-                key = ("ghost", marks.ghost, color, marks.ghost_neutral)
-                faded = self._small.get(key)
-                if faded is None:
-                    faded = ghost.copy()
-                    faded.set_alpha(170)
-                    self._small[key] = faded
-                self._blit_center(surface, faded, self._node_px[n], 0.62)
+
+    def ghost_sprite(self, piece: str, color: str, hover: bool, neutral: bool = False,
+                     edge: int | None = None) -> pygame.Surface:
+        """A haloed piece (settlement, city, or the road along `edge`) in a player's colour, for a legal spot."""
+        direction = self._edge_direction(edge) if edge is not None else -1
+        key = ("ghost", piece, color, hover, neutral, direction)
+        surf = self._small.get(key)
+        if surf is None:
+            width = max(2, int(self.R * 0.06))
+            if piece == "road":
+                assert edge is not None
+                base = self.road_sprite(color, edge, neutral=neutral)
+                surf = haloed(base, width, HALO_HOVER if hover else HALO_LIGHT)
+            else:
+                base = self.piece_sprite(piece, color, neutral)
+                surf = haloed(base, width, HALO_HOVER if hover else HALO_LIGHT)
+                k = 1.0 if hover else GHOST_SHRINK  # many spots at once: smaller until pointed at
+                if k != 1.0:
+                    surf = pygame.transform.smoothscale(surf, (round(surf.get_width() * k),
+                                                               round(surf.get_height() * k)))
+                # how far above the intersection the sprite's top is (pieces stand a little above it)
+                self._ghost_lift[(piece, hover)] = (width + 1 + base.get_height() * 0.62) * k
+            self._small[key] = surf
+        return surf
+
+    def _lit_board(self, state: Any, hexes: tuple[int, ...], hover: int | None) -> pygame.Surface:
+        """The board with the given hexes lit between the terrain and the pieces (cached per hover)."""
+        base = self.board_surface(state)  # keeps the terrain layer and the pieces key current
+        assert self._terrain_layer is not None
+        key = (self._pieces_key, hexes, hover, base.get_size())
+        if self._lit is None or self._lit[0] != key:
+            surf = self._terrain_layer.copy()
+            rx, ry = self.rect.topleft
+            for h in hexes:
+                x, y = self._hex_px[h]
+                self._blit_center(surf, self._marker("hex", h == hover), (x - rx, y - ry))
+            self._draw_pieces(surf, state, self.rect.topleft)
+            self._lit = (key, surf)
+        return self._lit[1]

@@ -97,12 +97,16 @@ class TableDialog:
         w, h = self.size(area, scale)
         self.rect = pygame.Rect(0, 0, min(w, area.w - 8), min(h, area.h - 8))
         self.rect.center = area.center
+        self.place(area)
         self.build()
         self.refresh()
 
     def size(self, area: pygame.Rect, scale: float) -> tuple[int, int]:
         """Preferred size of the box."""
         return px(520, scale), px(360, scale)
+
+    def place(self, area: pygame.Rect) -> None:
+        """Move the box (already sized and centred in area) where it should be; centred by default."""
 
     def build(self) -> None:
         """Create the controls (self.rect is set)."""
@@ -476,6 +480,28 @@ class VictimDialog(TableDialog):
     def size(self, area: pygame.Rect, scale: float) -> tuple[int, int]:
         """One button per victim."""
         return px(420, scale), px(140 + 56 * len(self.victims), scale)
+
+    def place(self, area: pygame.Rect) -> None:
+        """Beside the hex, never over it: of the places left, right, above and below it inside the board area,
+        the one that keeps the hex and its corners (the victims' pieces) clear, farthest from it."""
+        bv = self.scene.board_view
+        hx, hy = bv.hex_screen_pos(self.hex)
+        keep = pygame.Rect(0, 0, int(bv.R * 2.6), int(bv.R * 2.8))
+        keep.center = (hx, hy)
+        gap = px(12, self.s)
+        box = self.rect.copy()
+        candidates = []
+        for dx, dy in ((1, 0), (-1, 0), (0, -1), (0, 1)):
+            box.center = (hx, hy)
+            if dx:
+                box.x = keep.right + gap if dx > 0 else keep.x - gap - box.w
+            else:
+                box.y = keep.bottom + gap if dy > 0 else keep.y - gap - box.h
+            box.clamp_ip(area)
+            clear = not box.colliderect(keep)
+            distance = abs(box.centerx - hx) + abs(box.centery - hy)
+            candidates.append((clear, distance, box.copy()))
+        self.rect = max(candidates, key=lambda c: (c[0], c[1]))[2]
 
     def build(self) -> None:
         """A button per victim and Cancel."""

@@ -367,7 +367,9 @@ class HandPanel:
                 surface.blit(tag, (rect.x + 3, rect.bottom - tag.get_height() - 2))
             if card.count:
                 badge_r = max(9, rect.w // 5)
-                centre = (rect.right - badge_r // 2, rect.y + badge_r // 2)
+                # A development's title is on its top, so its count sits on the lower corner.
+                corner_y = rect.bottom - badge_r // 2 if card.kind == "dev" else rect.y + badge_r // 2
+                centre = (rect.right - badge_r // 2, corner_y)
                 pygame.draw.circle(surface, SHADOW, (centre[0] + 1, centre[1] + 2), badge_r)
                 pygame.draw.circle(surface, (30, 34, 44), centre, badge_r)
                 pygame.draw.circle(surface, GOLD, centre, badge_r, 2)

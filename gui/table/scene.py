@@ -132,7 +132,8 @@ class CatanTableScene(TableScene):
     # ------------------------------------------------------------------ layout
 
     def _compute_layout(self, size: tuple[int, int]) -> TableLayout:
-        return compute_layout(size, self.game.num_players, self.two_player, ui_factor=self.ui_factor)
+        return compute_layout(size, self.game.num_players, self.two_player, self.session.all_ai,
+                              ui_factor=self.ui_factor)
 
     def _art_changed(self) -> None:
         self.board_view.sprites = self.sprites
@@ -141,7 +142,7 @@ class CatanTableScene(TableScene):
     def _layout_parts(self) -> None:
         lay = self.lay
         self.board_view.layout(lay.board)
-        self.players_panel.layout(lay.players, self.game.num_players)
+        self.players_panel.layout(lay.players, self.game.num_players, lay.player_cols)
         self.neutral_panel.layout(lay.neutrals)
         self._hand_key = None
 
@@ -162,14 +163,14 @@ class CatanTableScene(TableScene):
             self._build_trade_card_buttons(font_size)
 
     def _build_trade_card_buttons(self, fs: int) -> None:
-        """The two-player game's trade-card actions, stacked in their column."""
+        """The two-player game's trade-card actions, side by side in their row above the action grid."""
         area = self.lay.trade_actions
-        gap = px(6, self.lay.scale)
-        bh = (area.h - 2 * gap) // 3
+        gap = px(self.button_gap, self.lay.scale)
+        bw = (area.w - 2 * gap) // 3
         fns = {"forced_trade": self.forced_trade, "robber_desert": self.robber_to_desert,
                "remove_knight": self.remove_knight}
         for i, (bid, _cls) in enumerate(TRADE_CARD_ACTIONS):
-            rect = pygame.Rect(area.x, area.y + i * (bh + gap), area.w, bh)
+            rect = pygame.Rect(area.x + i * (bw + gap), area.y, bw, area.h)
             self.buttons[bid] = CostButton(rect, self.app.t(f"table.action.{bid}"), fns[bid], style="secondary",
                                            font_size=max(10, fs - 2))
 
@@ -243,6 +244,8 @@ class CatanTableScene(TableScene):
         m.hover_node = self.hover[1] if self.hover and self.hover[0] == "node" else None
         m.hover_edge = self.hover[1] if self.hover and self.hover[0] == "edge" else None
         m.hover_hex = self.hover[1] if self.hover and self.hover[0] == "hex" else None
+        if isinstance(self.dialog, VictimDialog) and self.dialog.hex in m.hexes:
+            m.hover_hex = self.dialog.hex  # the hex the victim dialog is about stays lit beside it
         return m
 
     def _compute_marks(self, human: int | None) -> Marks:
@@ -630,7 +633,10 @@ class CatanTableScene(TableScene):
         viewer = self.session.viewer
         infos = []
         trade_cards = s.extra.get("trade_cards") if self.two_player else None
+        over = self.game.is_over()
+        busy_key = f"table.busy.{s.phase}" if s.phase in (S.TRADE_RESPONSE, S.DISCARD) else "table.busy.deciding"
         for p, seat in enumerate(self.game.seats):
+            on_turn = p == s.current and not over
             hidden = view.own_vp - view.public_vp[p] if p == viewer else 0
             infos.append(PlayerInfo(
                 index=p, name=self.player_name(p), color=seat.color, vp=view.public_vp[p], hidden_vp=max(0, hidden),
@@ -638,7 +644,8 @@ class CatanTableScene(TableScene):
                 road=s.road_length[p], longest=s.longest_holder == p, army=s.army_holder == p, acting=p in active,
                 is_ai=not seat.is_human, is_viewer=p == viewer and len(self.session.human_seats) > 1,
                 trade_cards=trade_cards[p] if isinstance(trade_cards, (tuple, list)) else None,
-                trade_max=T.TRADE_CARDS_MAX, level=self.player_level(p)))
+                trade_max=T.TRADE_CARDS_MAX, level=self.player_level(p), on_turn=on_turn,
+                busy=self.app.t(busy_key) if p in active and not on_turn else ""))
         self._infos, self._infos_key = infos, key
         return infos
 

@@ -123,22 +123,40 @@ def test_take_from_player_then_give_back() -> None:
 
 
 def test_library_open_take_once() -> None:
-    """A library owner chooses one card by sight, once per exchange phase; others may not."""
+    """A library owner first chooses the opponent and sees that hand only, takes one card from it by sight (once per
+    exchange phase), may take more blindly from the same player, and then gives back as many (seed 004 l.80-83)."""
     game = make(3)
     add_roads(game, 0, 4)  # A B A B A: three exchanges
     set_hand(game, 1, cards(ore=1, grain=2))
-    refused(game, A.TakeOpenly(0, 1, 2))
+    set_hand(game, 2, cards(wool=3))
+    refused(game, A.LookAtHand(0, 1))
     add_development(game, 0, "library")
-    assert A.TakeOpenly(0, 1, 2) in game.legal_actions(0)
+    legal = game.legal_actions(0)
+    assert A.LookAtHand(0, 1) in legal and A.LookAtHand(0, 2) in legal
+    assert not any(isinstance(a, A.TakeOpenly) for a in legal)   # no hand is shown before the choice
+    refused(game, A.TakeOpenly(0, 1, 2))
+    game.apply(A.LookAtHand(0, 1))
+    assert game.view(0).shown_hand == (0, 0, 1, 0, 2) and game.view(0).looking_at == 1
+    assert game.view(1).shown_hand is None and game.view(2).shown_hand is None
+    assert set(game.legal_actions(0)) == {A.TakeOpenly(0, 1, 2), A.TakeOpenly(0, 1, 4)}
     refused(game, A.TakeOpenly(0, 1, 0))     # not held by the opponent
+    refused(game, A.TakeOpenly(0, 2, 1))     # not the hand being looked at
+    refused(game, A.TakeFromPlayer(0, 1, 1))
     game.apply(A.TakeOpenly(0, 1, 2))
-    assert game.state.hands[1] == [0, 0, 0, 0, 2]
-    game.apply(A.GiveBack(0, cards(ore=1)))
-    refused(game, A.TakeOpenly(0, 1, 4))
-    assert not any(a.kind == "take_openly" for a in game.legal_actions(0))
+    assert game.state.hands[1] == [0, 0, 0, 0, 2] and game.view(0).shown_hand is None
+    legal = game.legal_actions(0)
+    assert A.TakeFromPlayer(0, 1, 1) in legal and A.TakeFromPlayer(0, 2, 1) not in legal
+    refused(game, A.TakeFromPlayer(0, 2, 1))  # give back before trading with another player
+    refused(game, A.LookAtHand(0, 1))
     game.chance.force(1)                     # the second card from the same opponent is blind again
     game.apply(A.TakeFromPlayer(0, 1, 1))
-    assert game.state.hands[1] == [0, 0, 1, 0, 1]
+    assert game.state.hands[1] == [0, 0, 0, 0, 1] and game.state.give_back_count == 2
+    refused(game, A.GiveBack(0, cards(ore=1)))
+    game.apply(A.GiveBack(0, cards(ore=1, grain=1)))
+    assert game.state.hands[1] == [0, 0, 1, 0, 2] and game.state.give_back_to == NOBODY
+    assert game.trades_left() == 1
+    assert not any(isinstance(a, A.LookAtHand) for a in game.legal_actions(0))
+    refused(game, A.LookAtHand(0, 2))
     check_invariants(game)
 
 
