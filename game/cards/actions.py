@@ -5,9 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from game.core.actions import Action, ActionCodec
+from game.cards.catalogue import RESOURCE_COUNTS, resource_copies
+from game.core.actions import Action, ActionCodec, field_limits
 
 Cards = tuple[int, ...]
+# Field ranges: no count above the cards of one resource in the largest game (two copies with 5-6 players).
+SEAT = (0, 5)
+RESOURCE = (0, 4)
+COUNT = (0, max(RESOURCE_COUNTS) * resource_copies(6))
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,6 +20,7 @@ class ExchangeWithPile(Action):
     """Discard these cards and draw as many from the draw pile."""
 
     kind = "exchange_pile"
+    limits = field_limits(player=SEAT, cards=COUNT)
     cards: Cards
 
 
@@ -23,6 +29,7 @@ class ExchangeWithMarket(Action):
     """Take these cards from the market and put back as many from the hand."""
 
     kind = "exchange_market"
+    limits = field_limits(player=SEAT, take=COUNT, give=COUNT)
     take: Cards
     give: Cards
 
@@ -32,6 +39,7 @@ class TakeFromPlayer(Action):
     """Take cards blindly from an opponent's hand; further takes from the same one may follow, then the give-back."""
 
     kind = "take_from_player"
+    limits = field_limits(player=SEAT, opponent=SEAT, count=COUNT)
     opponent: int
     count: int
 
@@ -41,6 +49,7 @@ class LookAtHand(Action):
     """Library: trade with this opponent by looking into their hand first (then take one card openly)."""
 
     kind = "look_at_hand"
+    limits = field_limits(player=SEAT, opponent=SEAT)
     opponent: int
 
 
@@ -50,6 +59,7 @@ class TakeOpenly(Action):
     may follow, then as many cards are given back."""
 
     kind = "take_openly"
+    limits = field_limits(player=SEAT, opponent=SEAT, resource=RESOURCE)
     opponent: int
     resource: int
 
@@ -59,6 +69,7 @@ class GiveBack(Action):
     """Give the opponent of the takes as many cards as were taken from them (any, the taken ones included)."""
 
     kind = "give_back"
+    limits = field_limits(player=SEAT, cards=COUNT)
     cards: Cards
 
 
@@ -67,6 +78,7 @@ class GuildTake(Action):
     """Merchant guild: take one card blindly from a player with at least as many VP; nothing is given back."""
 
     kind = "guild_take"
+    limits = field_limits(player=SEAT, opponent=SEAT)
     opponent: int
 
 
@@ -82,6 +94,7 @@ class BuildSettlement(Action):
     """Build a settlement with this payment; optionally flip the fate card afterwards."""
 
     kind = "build_settlement"
+    limits = field_limits(player=SEAT, payment=COUNT)
     payment: Cards
     flip_fate: bool
 
@@ -91,6 +104,7 @@ class BuildCity(Action):
     """Turn the settlement at this position of the own row to its city side."""
 
     kind = "build_city"
+    limits = field_limits(player=SEAT, payment=COUNT)
     settlement: int
     payment: Cards
 
@@ -100,6 +114,7 @@ class BuildDevelopment(Action):
     """Lay a development card from the face-up stack on an own city without one."""
 
     kind = "build_development"
+    limits = field_limits(player=SEAT, payment=COUNT)
     city: str
     development: str
     payment: Cards
@@ -110,6 +125,7 @@ class BuildRoad(Action):
     """Build a road (from the supply, or taken from an opponent when the supply is empty)."""
 
     kind = "build_road"
+    limits = field_limits(player=SEAT, payment=COUNT)
     payment: Cards
 
 
@@ -118,6 +134,7 @@ class BuildKnight(Action):
     """Build a knight (from the supply, or taken from an opponent when the supply is empty)."""
 
     kind = "build_knight"
+    limits = field_limits(player=SEAT, payment=COUNT)
     payment: Cards
 
 
@@ -133,6 +150,7 @@ class Discard(Action):
     """After a robber raid, discard exactly the owed number of cards."""
 
     kind = "discard"
+    limits = field_limits(player=SEAT, cards=COUNT)
     cards: Cards
 
 

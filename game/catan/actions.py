@@ -5,9 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from game.core.actions import Action, ActionCodec
+from game.catan.constants import BANK_PER_RESOURCE
+from game.core.actions import Action, ActionCodec, field_limits
 
 Cards = tuple[int, ...]
+# Field ranges: no count above the cards of one resource in the game, indices within the board.
+SEAT = (0, 3)
+HEX = (0, 18)
+NODE = (0, 53)
+EDGE = (0, 71)
+RESOURCE = (0, 4)
+COUNT = (0, BANK_PER_RESOURCE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,6 +30,7 @@ class MoveRobber(Action):
     """Move the robber to a hex and steal from a victim (None when nobody there can be robbed)."""
 
     kind = "move_robber"
+    limits = field_limits(player=SEAT, hex=HEX, victim=SEAT)
     hex: int
     victim: int | None
 
@@ -31,6 +40,7 @@ class Discard(Action):
     """Give cards back to the bank after a seven (part or all of what is owed)."""
 
     kind = "discard"
+    limits = field_limits(player=SEAT, cards=COUNT)
     cards: Cards
 
 
@@ -39,6 +49,7 @@ class BuildRoad(Action):
     """Build a road on a path (free in set-up and with Road Building)."""
 
     kind = "build_road"
+    limits = field_limits(player=SEAT, edge=EDGE)
     edge: int
 
 
@@ -47,6 +58,7 @@ class BuildSettlement(Action):
     """Build a settlement on an intersection (free in set-up)."""
 
     kind = "build_settlement"
+    limits = field_limits(player=SEAT, node=NODE)
     node: int
 
 
@@ -55,6 +67,7 @@ class BuildCity(Action):
     """Upgrade an own settlement to a city."""
 
     kind = "build_city"
+    limits = field_limits(player=SEAT, node=NODE)
     node: int
 
 
@@ -84,6 +97,7 @@ class PlayYearOfPlenty(Action):
     """Play Year of Plenty: take the named resources (2, or fewer if the bank lacks them) from the bank."""
 
     kind = "play_year_of_plenty"
+    limits = field_limits(player=SEAT, resources=RESOURCE)
     resources: tuple[int, ...]
 
 
@@ -92,6 +106,7 @@ class PlayMonopoly(Action):
     """Play Monopoly: every other player hands over all cards of one resource."""
 
     kind = "play_monopoly"
+    limits = field_limits(player=SEAT, resource=RESOURCE)
     resource: int
 
 
@@ -100,6 +115,7 @@ class MaritimeTrade(Action):
     """Trade with the bank at the best rate the player has for the given resource (4:1, 3:1 or 2:1)."""
 
     kind = "maritime_trade"
+    limits = field_limits(player=SEAT, give=RESOURCE, get=RESOURCE)
     give: int
     get: int
 
@@ -109,6 +125,7 @@ class OfferTrade(Action):
     """Offer cards to other players (empty `to` means everyone) for cards in return."""
 
     kind = "offer_trade"
+    limits = field_limits(player=SEAT, give=COUNT, get=COUNT, to=SEAT)
     give: Cards
     get: Cards
     to: tuple[int, ...]
@@ -133,6 +150,7 @@ class CounterTrade(Action):
     """Answer the offer with other terms (give and get from the answering player's side)."""
 
     kind = "counter_trade"
+    limits = field_limits(player=SEAT, give=COUNT, get=COUNT)
     give: Cards
     get: Cards
 
@@ -142,6 +160,7 @@ class ConfirmTrade(Action):
     """The offerer closes the trade with one player who accepted or countered."""
 
     kind = "confirm_trade"
+    limits = field_limits(player=SEAT, partner=SEAT)
     partner: int
 
 

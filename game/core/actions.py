@@ -3,20 +3,44 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 import types
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from typing import Any, ClassVar
 
-from game.core.errors import MalformedAction
+from game.core.errors import IllegalAction, MalformedAction
+
+# Default range of every integer in an action's fields (indices, counts, ids); a class narrows it in `limits`.
+FIELD_INT_RANGE: tuple[int, int] = (0, 100_000)
+# The seat number of any game (no game seats more than this many players).
+PLAYER_RANGE: tuple[int, int] = (0, 15)
+# Longest tuple and text an action field may hold (far above any legal action).
+MAX_FIELD_ITEMS = 256
+MAX_FIELD_TEXT = 200
+_INT_ONLY = frozenset((int,))
+
+
+class InvalidActionField(MalformedAction, IllegalAction):
+    """An action's field has the wrong type or a value out of range (checked before anything changes)."""
+
+
+def field_limits(**ranges: tuple[int, int]) -> Mapping[str, tuple[int, int]]:
+    """Read-only per-field integer ranges (inclusive) for an action class's `limits`."""
+    return types.MappingProxyType(ranges)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Action:
-    """Something a player does; `kind` is the stable name used in saves."""
+    """Something a player does; `kind` is the stable name used in saves.
+
+    `limits` narrows the inclusive range of a field's integers (each integer of a tuple field) from
+    FIELD_INT_RANGE; validate_action() checks every field against its type hint and range.
+    """
 
     kind: ClassVar[str] = "action"
+    limits: ClassVar[Mapping[str, tuple[int, int]]] = types.MappingProxyType({})
     player: int
 
     def to_json(self) -> dict[str, Any]:
@@ -51,41 +75,39 @@ def _to_jsonable(value: Any) -> Any:
     return value
 
 
-def _to_tuples(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_to_tuples(v) for v in value)
-    return value
+def _to_tuples(value: Any, hint: Any) -> Any:
+    """Turn JSON lists into tuples as deep as the hint has tuples (never deeper, so nesting cannot recurse far)."""
+    if not isinstance(value, list):
+        return value
+    if len(value) > MAX_FIELD_ITEMS:
+        return value  # refused by the field check
+    args = _tuple_args(hint)
+    if args is None:
+        return value
+    if len(args) == 2 and args[1] is Ellipsis:
+        return tuple(_to_tuples(v, args[0]) for v in value)
+    if len(args) != len(value):
+        return value
+    return tuple(_to_tuples(v, h) for v, h in zip(value, args))
+
+
+def _tuple_args(hint: Any) -> tuple[Any, ...] | None:
+    """The element hints of a tuple hint (of the tuple member of a union), or None."""
+    origin = typing.get_origin(hint)
+    if origin is tuple:
+        return typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        for h in typing.get_args(hint):
+            if typing.get_origin(h) is tuple:
+                return typing.get_args(h)
+    return None
 
 
 @cache
 def _field_types(cls: type) -> tuple[tuple[str, Any], ...]:
+    """Each field of an action class with its resolved type hint."""
     hints = typing.get_type_hints(cls)
     return tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls))
-
-
-def _matches(value: Any, hint: Any) -> bool:
-    """Whether a JSON-decoded value (lists already made tuples) fits a simple type hint."""
-    if hint is Any:
-        return True
-    origin = typing.get_origin(hint)
-    if origin in (typing.Union, types.UnionType):
-        return any(_matches(value, h) for h in typing.get_args(hint))
-    if hint is type(None):
-        return value is None
-    if hint is bool:
-        return isinstance(value, bool)
-    if hint is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    if hint is str:
-        return isinstance(value, str)
-    if origin is tuple:
-        args = typing.get_args(hint)
-        if not isinstance(value, tuple):
-            return False
-        if len(args) == 2 and args[1] is Ellipsis:
-            return all(_matches(v, args[0]) for v in value)
-        return len(args) == len(value) and all(_matches(v, h) for v, h in zip(value, args))
-    return isinstance(value, hint)
 
 
 class ActionCodec:
@@ -108,18 +130,106 @@ class ActionCodec:
         kind = data.get("kind")
         cls = self._by_kind.get(kind) if isinstance(kind, str) else None
         if cls is None:
-            raise MalformedAction(f"unknown action kind {kind!r}")
+            raise MalformedAction(f"unknown action kind {_short(kind)}")
         fields = _field_types(cls)
         names = {name for name, _ in fields}
         extra = set(data) - names - {"kind"}
         if extra:
-            raise MalformedAction(f"action {kind!r} has unknown fields: {', '.join(sorted(extra))}")
+            raise MalformedAction(f"action {kind!r} has unknown fields: {_short(', '.join(sorted(extra)))}")
         values: dict[str, Any] = {}
         for name, hint in fields:
             if name not in data:
                 raise MalformedAction(f"action {kind!r} lacks the field {name!r}")
-            value = _to_tuples(data[name])
-            if not _matches(value, hint):
-                raise MalformedAction(f"action {kind!r}: field {name!r} has a bad value {data[name]!r}")
-            values[name] = value
-        return cls(**values)
+            values[name] = _to_tuples(data[name], hint)
+        action = cls(**values)
+        validate_action(action, ranges=False)
+        return action
+
+
+def _short(value: Any) -> str:
+    """A value for a message, cut short (a hostile file may hold huge or deeply nested values)."""
+    try:
+        text = repr(value)
+    except RecursionError:
+        return "(nested too deeply)"
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def validate_action(action: Action, ranges: bool = True) -> None:
+    """Raise InvalidActionField unless every field of the action has its hinted type and lies in its range.
+
+    Cheap enough to run before every apply: one generated check per action class, built on first use.
+    With ranges=False only the types are checked (the codec: a well-typed action reads back as it was written,
+    and apply() refuses it if it is out of range).
+    """
+    if not isinstance(action, Action):
+        raise InvalidActionField(f"not an action: {_short(action)}")
+    bad = _class_check(type(action), ranges)(action)
+    if bad is not None:
+        raise InvalidActionField(
+            f"action {action.kind!r}: field {bad!r} has a bad value {_short(getattr(action, bad))}")
+
+
+@cache
+def _class_check(cls: type, bounded: bool) -> Callable[[Any], str | None]:
+    """A function returning the first bad field's name of an action of cls, or None when all fit.
+
+    It is generated as source (as dataclasses generate __init__) so that the common field types are checked
+    inline: this runs before every apply, also inside bot searches.
+    """
+    ranges = getattr(cls, "limits", {})
+    env: dict[str, Any] = {"_INT_ONLY": _INT_ONLY}
+    lines = ["def check(a):"]
+    for i, (name, hint) in enumerate(_field_types(cls)):
+        low, high = ranges.get(name, PLAYER_RANGE if name == "player" else FIELD_INT_RANGE)
+        if not bounded:
+            low, high = -math.inf, math.inf
+        env[f"lo{i}"], env[f"hi{i}"] = low, high
+        expr = _inline(hint, f"lo{i}", f"hi{i}")
+        if expr is None:
+            env[f"ok{i}"] = _compile(hint, low, high)
+            expr = f"ok{i}(v)"
+        lines += [f"    v = a.{name}", f"    if not ({expr}): return {name!r}"]
+    lines.append("    return None")
+    exec("\n".join(lines), env)  # noqa: S102 - source built above from field names only
+    return env["check"]  # type: ignore[no-any-return]
+
+
+def _inline(hint: Any, low: str, high: str) -> str | None:
+    """A Python expression over `v` checking a common field type (low and high name its bounds), or None."""
+    if hint is int:
+        return f"type(v) is int and {low} <= v <= {high}"
+    if hint is bool:
+        return "type(v) is bool"
+    if hint is str:
+        return f"type(v) is str and len(v) <= {MAX_FIELD_TEXT}"
+    if typing.get_origin(hint) in (typing.Union, types.UnionType) and set(typing.get_args(hint)) == {int, type(None)}:
+        return f"v is None or (type(v) is int and {low} <= v <= {high})"
+    if hint == tuple[int, ...]:
+        return (f"type(v) is tuple and len(v) <= {MAX_FIELD_ITEMS} and (not v or ({{*map(type, v)}} == _INT_ONLY"
+                f" and {low} <= min(v) and max(v) <= {high}))")
+    return None
+
+
+def _compile(hint: Any, low: float, high: float) -> Callable[[Any], bool]:
+    """A predicate for values of a type hint: exact types (a bool is no int), integers within low..high."""
+    origin = typing.get_origin(hint)
+    if hint is int:
+        return lambda v: type(v) is int and low <= v <= high
+    if hint is bool:
+        return lambda v: type(v) is bool
+    if hint is str:
+        return lambda v: type(v) is str and len(v) <= MAX_FIELD_TEXT
+    if hint is type(None):
+        return lambda v: v is None
+    if origin in (typing.Union, types.UnionType):
+        options = tuple(_compile(h, low, high) for h in typing.get_args(hint))
+        return lambda v: any(ok(v) for ok in options)
+    if origin is tuple:
+        args = typing.get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = _compile(args[0], low, high)
+            return lambda v: type(v) is tuple and len(v) <= MAX_FIELD_ITEMS and all(item(x) for x in v)
+        items = tuple(_compile(h, low, high) for h in args)
+        return lambda v: type(v) is tuple and len(v) == len(items) and all(ok(x) for ok, x in zip(items, v))
+    raise TypeError(f"action fields of type {hint!r} are not supported")

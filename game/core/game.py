@@ -5,7 +5,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from game.core.actions import Action, Event
+from game.core.actions import Action, Event, validate_action
 from game.core.chance import Chance
 from game.core.errors import IllegalAction, WrongPlayer
 from game.core.seats import Seat
@@ -55,7 +55,12 @@ class Game(ABC):
         return len(self.seats)
 
     def apply(self, action: Action) -> list[Event]:
-        """Check the action, apply it, record it with its chance outcomes, and return what happened."""
+        """Check the action, apply it, record it with its chance outcomes, and return what happened.
+
+        Every field's type and range is checked first (InvalidActionField), so no check or effect sees a
+        malformed value; any refusal leaves the game untouched.
+        """
+        validate_action(action)
         if action.player not in self.active_players():
             raise WrongPlayer(f"player {action.player} may not act now (waiting for {list(self.active_players())})")
         self.check(action)
@@ -82,9 +87,10 @@ class Game(ABC):
 
     def is_legal(self, action: Action) -> bool:
         """Whether apply() would accept the action."""
-        if action.player not in self.active_players():
-            return False
         try:
+            validate_action(action)
+            if action.player not in self.active_players():
+                return False
             self.check(action)
         except IllegalAction:
             return False

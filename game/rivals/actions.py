@@ -5,10 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from game.core.actions import Action, ActionCodec
+from game.core.actions import FIELD_INT_RANGE, Action, ActionCodec, field_limits
 
 # A payment: (region cell, amount) pairs taken from the payer's own regions.
 Payment = tuple[tuple[int, int], ...]
+# Fields where -1 means "none" (and only -1: any other negative number is refused).
+OR_NONE = (-1, FIELD_INT_RANGE[1])
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +52,7 @@ class BuildSettlement(Action):
     """Build a settlement at a road's free end; scout is a Scout in hand (-1 none) and picks index the region stack."""
 
     kind = "build_settlement"
+    limits = field_limits(scout=OR_NONE)
     x: int
     payment: Payment
     scout: int
@@ -80,6 +83,7 @@ class Trade(Action):
     """Trade with the supply: 3:1, 2:1 with a matching trade ship, or 2:1 via a Large Trade Ship at ship_cell."""
 
     kind = "trade"
+    limits = field_limits(ship_cell=OR_NONE)
     payment: Payment
     gain_cell: int
     ship_cell: int
@@ -158,6 +162,7 @@ class Gain(Action):
     """Gain one resource of choice on an own region (cell -1: nothing can be stored)."""
 
     kind = "gain"
+    limits = field_limits(cell=OR_NONE)
     cell: int
 
 
@@ -166,6 +171,7 @@ class Take(Action):
     """Take one resource of a type from the opponent, storing it on an own region (cell -1: it is lost)."""
 
     kind = "take"
+    limits = field_limits(cell=OR_NONE)
     resource: int
     cell: int
 

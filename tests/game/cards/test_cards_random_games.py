@@ -32,6 +32,7 @@ def random_action(game, rng: random.Random) -> Action:
     return rng.choice([
         A.ExchangeWithPile(p, cards), A.ExchangeWithMarket(p, cards, other),
         A.TakeFromPlayer(p, rng.randrange(-1, n + 1), rng.randrange(-1, 4)),
+        A.LookAtHand(p, rng.randrange(n)),
         A.TakeOpenly(p, rng.randrange(n), rng.randrange(-1, 6)), A.GiveBack(p, cards),
         A.GuildTake(p, rng.randrange(n)), A.EndTrade(p), A.BuildSettlement(p, cards, rng.random() < 0.5),
         A.BuildCity(p, rng.randrange(-1, 4), cards),
