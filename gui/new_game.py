@@ -132,6 +132,8 @@ class NewGameScene(WidgetScene):
         self.preview_rect = pygame.Rect(0, 0, 0, 0)
         self._arrangement_key: Any = None
         self._arrangement: tuple[Placement, ...] | None = None
+        # Why the chosen layout file gives no arrangement (its typed error's message), shown in the preview.
+        self._arrangement_error: str | None = None
         self._preview: pygame.Surface | None = None
         self._preview_for: Any = None
         self._reset_variant(app)
@@ -299,13 +301,20 @@ class NewGameScene(WidgetScene):
         return self._arrangement
 
     def _compute_arrangement(self, path: Path | None) -> tuple[Placement, ...] | None:
-        """Ask the rules: a layout file's parts, else the parts of the game these choices start."""
+        """Ask the rules: a layout file's parts, else the parts of the game these choices start.
+
+        Runs once per change of the choices (arrangement() keeps the result); a damaged file's problem is kept
+        in _arrangement_error for the preview to show.
+        """
+        self._arrangement_error = None
         if path is not None:
             try:
-                data = read_json_file(path, InvalidPosition)
-                return placements_from_json(data["compact_parts"]) if isinstance(data, dict) and \
-                    "compact_parts" in data else None
-            except (OSError, ValueError, GameError):
+                data = check_layout_data(read_json_file(path, InvalidPosition), str(path))
+                return placements_from_json(data["compact_parts"]) if "compact_parts" in data else None
+            except GameError as exc:
+                # The file's name is enough beside the board choice that shows it; a full path would not fit.
+                message = str(exc).replace(str(path), path.name)
+                self._arrangement_error = message if path.name in message else f"{path.name}: {message}"
                 return None
         try:
             game = self.build_game()
@@ -352,7 +361,7 @@ class NewGameScene(WidgetScene):
         except (GameError, OSError, ValueError, KeyError, TypeError) as exc:
             self.app.show_message("newgame.failed", error=str(exc))
             return
-        self.app.start_game(game)
+        self.app.start_game(game, tour=True)
 
     # ------------------------------------------------------------ layout
 
@@ -618,6 +627,22 @@ class NewGameScene(WidgetScene):
             y += line_h
         return y
 
+    def _draw_arrangement_error(self, surface: pygame.Surface, rect: pygame.Rect, error: str) -> None:
+        """In place of the preview: that the layout file cannot be used, and the problem the rules named."""
+        s = self.scale
+        pad = px(10, s)
+        width = rect.width - 2 * pad
+        y = rect.y + pad
+        for line in wrap_text(self.app.t("newgame.arrangement_unreadable"), px(15, s), width, True):
+            blit_text(surface, line, px(15, s), GOLD, (rect.x + pad, y), bold=True)
+            y += font(px(15, s), True).get_linesize()
+        y += px(4, s)
+        for line in wrap_text(error, px(13, s), width):
+            if y + font(px(13, s)).get_linesize() > rect.bottom - pad:
+                break
+            blit_text(surface, ellipsize(line, px(13, s), width), px(13, s), TEXT_DIM, (rect.x + pad, y))
+            y += font(px(13, s)).get_linesize()
+
     def _draw_arrangement(self, surface: pygame.Surface) -> None:
         """The preview of the parts, its caption and the hint on the sides' colours."""
         s = self.scale
@@ -625,6 +650,8 @@ class NewGameScene(WidgetScene):
         pygame.draw.rect(surface, (20, 24, 31), rect, border_radius=px(8, s))
         if self._preview is not None:
             surface.blit(self._preview, rect.topleft)
+        elif self._arrangement_error is not None:
+            self._draw_arrangement_error(surface, rect, self._arrangement_error)
         else:
             blit_text(surface, self.app.t("newgame.arrangement_none"), px(14, s), TEXT_DIM, rect.center, "center")
         bx, by = self.arrangement_caption

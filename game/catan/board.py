@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.catan.constants import HARBOR_SET, HARBOR_TYPES, TERRAIN_COUNTS, TERRAINS, TOKEN_LETTERS
+from game.catan.constants import COLORS, HARBOR_SET, HARBOR_TYPES, TERRAIN_COUNTS, TERRAINS, TOKEN_LETTERS
 from game.catan.geometry import CORNER_HEXES, SIDE_CORNERS, spiral_order, topology
 from game.core.chance import Chance
 from game.core.errors import InvalidPosition
@@ -222,8 +222,43 @@ def check_layout_data(data: Any, path: str) -> dict[str, Any]:
     """Check the shape of layout data read from a file; InvalidPosition names any fault."""
     if not isinstance(data, dict) or data.get("format") != LAYOUT_FORMAT:
         raise InvalidPosition(f"layout {path}: not a {LAYOUT_FORMAT} file")
+    if not isinstance(data.get("experimental", False), bool):
+        raise InvalidPosition(f"layout {path}: 'experimental' must be true or false")
     Board.from_json(data.get("board"), strict=not data.get("experimental"))
+    check_start(data.get("start"))
     return data
+
+
+def check_start(start: Any) -> None:
+    """Check a layout's starting pieces: per colour, settlements and roads on real intersections and paths.
+
+    Whether they fit the board's rules (distance, one piece per place) is checked when a game places them.
+    """
+    if start is None:
+        return
+    if not isinstance(start, dict):
+        raise InvalidPosition(f"layout: 'start' must be an object of colours, got {type(start).__name__}")
+    topo = topology()
+    for color, pieces in start.items():
+        if color not in COLORS or not isinstance(pieces, dict):
+            raise InvalidPosition(f"layout start: {str(color)[:20]!r} must be a colour with an object of pieces")
+        settlements, roads = pieces.get("settlements"), pieces.get("roads")
+        paying = pieces.get("paying_settlement")
+        if (not isinstance(settlements, list) or not settlements
+                or not all(isinstance(n, str) and n in topo.node_aliases for n in settlements)):
+            raise InvalidPosition(f"layout start for {color}: 'settlements' must list intersections like 'h4.SE'")
+        if not isinstance(roads, list) or not all(_names_path(r, topo) for r in roads):
+            raise InvalidPosition(f"layout start for {color}: 'roads' must list paths like ['h0.SE', 'h1.S']")
+        if not isinstance(paying, str) or paying not in settlements:
+            raise InvalidPosition(f"layout start for {color}: 'paying_settlement' must be one of its settlements")
+
+
+def _names_path(road: Any, topo: Any) -> bool:
+    """Whether a road entry is a pair of intersection names with a path between them."""
+    if not isinstance(road, list) or len(road) != 2 or not all(isinstance(n, str) for n in road):
+        return False
+    a, b = topo.node_aliases.get(road[0]), topo.node_aliases.get(road[1])
+    return a is not None and b is not None and ((a, b) if a < b else (b, a)) in topo.edge_index
 
 
 def beginner_layout() -> dict[str, Any]:

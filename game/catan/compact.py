@@ -148,10 +148,12 @@ def placements_from_json(data: Any) -> tuple[Placement, ...]:
     """Read and check an arrangement: each part once, slots 0-5 once, large parts on alternate slots."""
     if not isinstance(data, list) or len(data) != 6:
         raise InvalidPosition("compact arrangement: needs 6 parts")
-    try:
-        placements = tuple(Placement(int(d["part"]), str(d["side"]), int(d["slot"])) for d in data)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise InvalidPosition(f"compact arrangement: bad entry ({exc})") from exc
+    # Exact types: no 1.9 or "1" read as part 1.
+    for d in data:
+        if (not isinstance(d, dict) or type(d.get("part")) is not int or type(d.get("slot")) is not int
+                or type(d.get("side")) is not str):
+            raise InvalidPosition("compact arrangement: each entry needs a whole-number part and slot and a side")
+    placements = tuple(Placement(d["part"], d["side"], d["slot"]) for d in data)
     if sorted(p.part for p in placements) != [1, 2, 3, 4, 5, 6]:
         raise InvalidPosition("compact arrangement: each part 1-6 exactly once")
     if sorted(p.slot for p in placements) != list(range(6)):

@@ -10,8 +10,8 @@ from game.catan.actions import Cards
 from game.catan.constants import KNIGHT
 from game.catan.rules import CatanGame
 from game.catan.state import MAIN, NOBODY, ROLL, SETUP_ROAD, SETUP_SETTLEMENT
-from game.core.actions import Action, ActionCodec, Event
-from game.core.errors import IllegalAction
+from game.core.actions import Action, ActionCodec, Event, field_limits
+from game.core.errors import IllegalAction, InvalidPosition
 
 TRADE_CARDS = 14
 TRADE_CARDS_START = 4
@@ -27,6 +27,7 @@ class BuildNeutral(Action):
     """Build the free piece for a neutral colour (owner 2 or 3): a settlement, or a road when none fits."""
 
     kind = "build_neutral"
+    limits = field_limits(player=A.SEAT, neutral=(2, 3), where=A.EDGE)
     neutral: int
     piece: str
     where: int
@@ -44,6 +45,7 @@ class GiveBack(Action):
     """The second half of a forced trade: the 2 cards of one's choice for the opponent."""
 
     kind = "give_back"
+    limits = field_limits(player=A.SEAT, cards=A.COUNT)
     cards: Cards
 
 
@@ -423,6 +425,10 @@ def setup_two_player(game: TwoPlayerCatanGame, neutral_spots: list[int] | None) 
     for i, q in enumerate((2, 3)):
         if neutral_spots is not None:
             node = neutral_spots[i]
+            # Ruling Q-N1: a neutral settlement stands on a legal inland intersection.
+            if topo.coastal[node] or not game.can_settle(node):
+                raise InvalidPosition(f"layout start: the neutral settlement on {topo.node_names[node]} must be "
+                                      "on a free inland intersection that keeps the distance rule")
         else:
             candidates = [n for n in range(topo.num_nodes) if not topo.coastal[n] and game.can_settle(n)]
             node = candidates[game.chance.index(len(candidates))]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Mapping
 
 from game.catan.actions import catan_codec
-from game.catan.board import Board, beginner_layout, generate_variable_board, shared_beginner_layout
+from game.catan.board import Board, beginner_layout, check_start, generate_variable_board, shared_beginner_layout
 from game.catan.compact import assemble, beginner_placements, placements_from_json, random_placements
 from game.catan.constants import COLORS, RESOURCES, TERRAIN_RESOURCE
 from game.catan.events import StartingPlayerChosen
@@ -61,6 +61,7 @@ class CatanBase(Variant):
     @classmethod
     def _start(cls, seats: tuple[Seat, ...], seed: int, options: dict[str, Any],
                setup_outcomes: tuple[Any, ...] | None, layout: Mapping[str, Any] | None) -> Game:
+        layout = checked_layout(layout)
         game = cls.game_class()
         game._init_common(cls, seats, seed, options)
         if setup_outcomes:
@@ -104,6 +105,22 @@ class CatanBase(Variant):
         return position_game(position, seats=seats, seed=seed, variant=cls)
 
 
+def checked_layout(layout: Any) -> Mapping[str, Any] | None:
+    """Check the shape of a layout given to a new game (from a file or a save); InvalidPosition names the fault.
+
+    The board and the compact arrangement are checked where they are read; here: an object, a true/false
+    `experimental`, and the starting pieces' shape (check_start).
+    """
+    if layout is None:
+        return None
+    if not isinstance(layout, Mapping):
+        raise InvalidPosition(f"layout: must be an object, got {type(layout).__name__}")
+    if not isinstance(layout.get("experimental", False), bool):
+        raise InvalidPosition("layout: 'experimental' must be true or false")
+    check_start(layout.get("start"))
+    return layout
+
+
 def roll_off(game: CatanGame) -> int:
     """Everyone rolls two dice; ties among the highest re-roll (ruling: only the tied players)."""
     contenders = list(range(game.num_players))
@@ -124,13 +141,15 @@ def place_starting_pieces(game: CatanGame, start: Mapping[str, Any]) -> None:
     for p, color in enumerate(seat_colors):
         pieces = start.get(color)
         if pieces is None:
+            if not spare:
+                raise InvalidPosition(f"layout start: no starting pieces for {color} (nor a spare colour)")
             pieces = start[spare.pop(0)]
         try:
             nodes = [topo.node(n) for n in pieces["settlements"]]
             edges = [topo.edge(topo.node(a), topo.node(b)) for a, b in pieces["roads"]]
             paying = topo.node(pieces["paying_settlement"])
         except (KeyError, TypeError, ValueError) as exc:
-            raise InvalidPosition(f"layout start for {color}: bad intersection or path ({exc})") from exc
+            raise InvalidPosition(f"layout start for {color}: bad intersection or path ({exc!s:.60})") from exc
         for node in nodes:
             if not game.can_settle(node):
                 raise InvalidPosition(f"layout start for {color}: settlement {topo.node_names[node]} breaks the distance rule")
@@ -184,7 +203,13 @@ class CatanTwoPlayer(CatanBase):
         game.neutral_colors = tuple(c for c in COLORS if c not in seat_colors)
         spots = None
         if start:
-            spots = [game.topo.node(start[c]["settlements"][0]) for c in game.neutral_colors]
+            spots = []
+            for color in game.neutral_colors:
+                try:
+                    spots.append(game.topo.node(start[color]["settlements"][0]))
+                except (KeyError, TypeError, IndexError, ValueError) as exc:
+                    raise InvalidPosition(f"layout start: the neutral {color} needs a first settlement "
+                                          f"on an intersection ({exc!s:.60})") from exc
         setup_two_player(game, spots)
         first = roll_off(game)
         game.begin_setup_phase(first)
@@ -204,6 +229,7 @@ class CatanCompact(CatanBase):
     def _start(cls, seats: tuple[Seat, ...], seed: int, options: dict[str, Any],
                setup_outcomes: tuple[Any, ...] | None, layout: Mapping[str, Any] | None) -> Game:
         """Assemble the parts (all A from A1 for beginners, random otherwise), or take a saved arrangement."""
+        layout = checked_layout(layout)
         if layout is None or "compact_parts" in layout:
             game = cls.game_class()
             game._init_common(cls, seats, seed, options)

@@ -13,6 +13,8 @@ from game.core.errors import GameError
 
 # Far above any real file: a finished long Rivals game saves to well under 1 MB.
 MAX_FILE_BYTES = 16 * 1024 * 1024
+# Far above any real file's nesting (a save nests about 6 levels deep).
+MAX_DEPTH = 64
 TEMP_SUFFIX = ".tmp"
 # A temporary file this old belongs to no write in progress: its writer was killed.
 STALE_TEMP_SECONDS = 600.0
@@ -47,13 +49,35 @@ def parse_json_bytes(raw: bytes | str, where: str, error: type[GameError], max_b
     else:
         text = raw
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except json.JSONDecodeError as exc:
         raise error(f"{where}: not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from exc
     except RecursionError as exc:
         raise error(f"{where}: the JSON is nested too deeply") from exc
     except ValueError as exc:  # e.g. an integer literal longer than Python converts
         raise error(f"{where}: a value cannot be read ({exc})") from exc
+    if _too_deep(value, MAX_DEPTH):
+        raise error(f"{where}: the JSON is nested more than {MAX_DEPTH} levels deep")
+    return value
+
+
+def _too_deep(value: Any, limit: int) -> bool:
+    """Whether lists and objects nest deeper than limit (walked without recursion).
+
+    The parser accepts nesting close to Python's recursion limit; any later copy, comparison or save of such
+    a value would then fail, so every file is held to a depth far above any real file's.
+    """
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        elif not isinstance(item, list):
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in item if isinstance(child, (list, dict)))
+    return False
 
 
 def write_json_atomically(path: Path, data: Any, indent: int | None = 1) -> None:
