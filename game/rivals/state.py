@@ -22,8 +22,11 @@ class Grid(list):
         self.version += 1
 
     def copy(self) -> Grid:  # type: ignore[override]
-        """An independent copy with its own (empty) caches."""
-        return Grid(self)
+        """An independent copy with the same version and its own copy of the caches (still valid for it)."""
+        other = Grid(self)
+        other.version = self.version
+        other.memo = dict(self.memo)
+        return other
 
 
 # A pending decision: (batch, player, kind, data). Items of the same leading batch are open at once.
