@@ -30,7 +30,9 @@ def build_parser() -> argparse.ArgumentParser:
     headless.add_argument("--scene", type=scene_name, default="menu",
                           help=f"what to show: {scenes}|table:<dialog>|lab:<view> "
                                "(heat, compare, files, source, help); "
-                               "'end' plays the game to its end first (default: menu). "
+                               "'end' plays the game to its end first (default: menu); "
+                               "'replay' shows the replay viewer at the last action of --replay SAVE or of the "
+                               "game --autoplay played. "
                                f"Table dialogs per game ({dialog_help()}); a dialog that does not apply at "
                                "that moment of the game is an error (exit status 2)")
     headless.add_argument("--variant", default="catan-base", help="variant id (default: catan-base)")
@@ -51,6 +53,8 @@ def build_parser() -> argparse.ArgumentParser:
                                "beginner, variable:SEED or compact:A1,B2,...")
     headless.add_argument("--size", type=parse_size, default=(1600, 900), help="window size WxH (default: 1600x900)")
     parser.add_argument("--lang", choices=("cs", "en"), help="language for this run (default: from the settings)")
+    parser.add_argument("--replay", metavar="SAVE", type=Path,
+                        help="open the replay viewer on a saved game (with --screenshot: the replay scene's game)")
     folders = parser.add_argument_group("folders (default: the platform's user folders)")
     folders.add_argument("--config-dir", type=Path, help="where settings.json lives")
     folders.add_argument("--cache-dir", type=Path, help="where the art cache lives")
@@ -90,10 +94,26 @@ def main(argv: list[str] | None = None) -> int:
         except (GameError, ScreenshotError) as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2
+    cursor = None
+    if args.replay is not None:
+        from game.core.errors import GameError
+        from game.core.replay import ReplayCursor
+
+        try:
+            cursor = ReplayCursor.from_file(args.replay)
+        except GameError as exc:
+            print(f"error: the replay cannot be opened: {exc}", file=sys.stderr)
+            return 2
     from gui.app import App
 
     app = App(None, config_dir=args.config_dir, cache_dir=args.cache_dir, save_dir=args.save_dir, lang=args.lang)
     print(f"Catan Table {app_version()}: saves in {app.save_dir}, settings in {app.config_dir}", flush=True)
+    if cursor is not None:
+        from gui.menu import MenuScene
+        from gui.replay.scene import ReplayScene
+
+        app.push(MenuScene(app))
+        app.push(ReplayScene(app, cursor))
     app.run()
     return 0
 

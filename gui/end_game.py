@@ -202,6 +202,12 @@ class EndNavigation:
         self.to_menu()
         self.app.push(NewGameScene(self.app))
 
+    def watch_replay(self) -> None:
+        """Open the replay viewer on the game just played (closing it comes back here)."""
+        from gui.replay.scene import open_replay
+
+        open_replay(self.app, self.game)  # type: ignore[attr-defined]
+
 
 class EndGameScene(EndNavigation, WidgetScene):
     """Who won and how: a points table and three charts; back to the table or to the menu."""
@@ -262,6 +268,8 @@ class EndGameScene(EndNavigation, WidgetScene):
                                     "primary", font_size=px(19, s)))
         buttons.append(StyledButton(pygame.Rect(w - margin - 2 * bw - px(16, s), by, bw, bh), t("end.new_game"),
                                     self.new_game, font_size=px(19, s)))
+        buttons.append(StyledButton(pygame.Rect(w - margin - 3 * bw - px(32, s), by, bw, bh), t("replay.watch"),
+                                    self.watch_replay, font_size=px(19, s)))
         self.widgets = buttons
 
     def _render_charts(self) -> None:

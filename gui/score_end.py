@@ -53,7 +53,9 @@ class ScoreTableEndScene(EndNavigation, Scene, ABC):
         self.buttons = [StyledButton(pygame.Rect(w - margin - bw, y, bw, bh), t("end.main_menu"), self.to_menu,
                                      "primary", font_size=px(19, s)),
                         StyledButton(pygame.Rect(w - margin - 2 * bw - px(16, s), y, bw, bh), t("end.new_game"),
-                                     self.new_game, font_size=px(19, s))]
+                                     self.new_game, font_size=px(19, s)),
+                        StyledButton(pygame.Rect(w - margin - 3 * bw - px(32, s), y, bw, bh), t("replay.watch"),
+                                     self.watch_replay, font_size=px(19, s))]
         if len(self.app.stack) > 1 or self.app.stack and self.app.stack[-1] is not self:
             self.buttons.append(StyledButton(pygame.Rect(margin, y, bw, bh), t("end.back_to_table"), self.back,
                                              font_size=px(19, s)))

@@ -18,7 +18,8 @@ from game.core.registry import get_variant
 from game.core.seats import Seat
 from game.sim import play_out
 
-SCENES = ("menu", "new_game", "settings", "comfort", "load", "save", "rules", "rules_rivals", "rivals_cards", "table", "end", "lab")
+SCENES = ("menu", "new_game", "settings", "comfort", "load", "save", "rules", "rules_rivals", "rivals_cards", "table", "end", "lab",
+          "replay")
 # The rules almanac's documents as screens: rules_<doc> (rules itself is the base game).
 RULES_SCENES = {"rules": "catan", "rules_compact": "compact", "rules_2p": "two_player", "rules_rivals": "rivals",
                 "rules_cards": "cards"}
@@ -163,6 +164,14 @@ def build_scene(app: Any, name: str, game: Game | None, layout: str | None = Non
         from gui.rivals_catalogue import RivalsCatalogueScene
 
         app.push(RivalsCatalogueScene(app))
+    elif name == "replay":
+        from game.core.replay import ReplayCursor
+        from gui.replay.scene import ReplayScene
+
+        assert game is not None
+        app.push(MenuScene(app))
+        cursor = ReplayCursor(game)
+        app.push(ReplayScene(app, cursor, cursor.length))
     elif name in ("save", "end") or name.startswith("table"):
         assert game is not None
         app.push(MenuScene(app))
@@ -250,9 +259,14 @@ def make_app(args: argparse.Namespace) -> Any:
 def prepare(args: argparse.Namespace) -> Any:
     """Build the app, the game (when the scene needs one) and the scene; let the layout settle."""
     app = make_app(args)
-    needs_game = args.scene in ("save", "end") or args.scene.startswith("table")
-    game = build_game(args, lambda color: app.t(f"color.{color}.player"),
-                      app.settings.hard_think_seconds) if needs_game else None
+    needs_game = args.scene in ("save", "end", "replay") or args.scene.startswith("table")
+    if args.scene == "replay" and getattr(args, "replay", None) is not None:
+        from game.core.saves import load_game
+
+        game: Game | None = load_game(Path(args.replay))
+    else:
+        game = build_game(args, lambda color: app.t(f"color.{color}.player"),
+                          app.settings.hard_think_seconds) if needs_game else None
     build_scene(app, args.scene, game, getattr(args, "layout", None))
     if args.scene == "new_game":
         _choose_variant(app.top, args.variant)

@@ -16,6 +16,7 @@ from typing import Any
 from game.core.actions import Action, Event
 from game.core.errors import GameError
 from game.core.game import Game
+from game.core.undo import REASON_NOT_ACTIVE, UndoStatus
 
 log = logging.getLogger(__name__)
 
@@ -23,6 +24,8 @@ log = logging.getLogger(__name__)
 AI_BASE_DELAY = 0.65
 #: Event kinds after which the game is autosaved (the end of a turn in each family).
 TURN_EVENTS = frozenset({"turn_ended", "cards_turn_started"})
+#: Why undo is unavailable when the setting turns it off (a translation key).
+UNDO_OFF = "undo.reason.off"
 _SPEED_WORDS = {"slow": 0.5, "normal": 1.0, "fast": 2.5, "instant": 0.0, "max": 0.0}
 
 
@@ -124,8 +127,12 @@ class GameSession:
 
     def __init__(self, game: Game, *, bots: dict[int, Any] | None = None, autosave_path: Path | None = None,
                  ai_speed: Callable[[], float] | None = None,
-                 think_seconds: Callable[[], float | None] | None = None) -> None:
+                 think_seconds: Callable[[], float | None] | None = None,
+                 allow_undo: Callable[[], bool] | None = None) -> None:
         self.game = game
+        self._allow_undo = allow_undo or (lambda: True)
+        self._undo_shift = 0
+        self.replay = False  # a read-only view for the replay viewer: nobody acts
         self.seats = game.seats
         family = getattr(game.variant, "family", "catan")
         self._think_seconds = think_seconds
@@ -161,12 +168,13 @@ class GameSession:
 
     @property
     def revision(self) -> int:
-        """A number that changes whenever the game changes (the length of the action log)."""
-        return len(self.game.log)
+        """A number that changes whenever the game changes (the length of the action log, moved past every earlier
+        value by each undo so caches keyed on it never see an old number again)."""
+        return len(self.game.log) + self._undo_shift
 
     def is_human(self, player: int) -> bool:
-        """Whether a person plays this seat."""
-        return 0 <= player < len(self.seats) and self.seats[player].is_human
+        """Whether a person plays this seat (nobody does in a replay)."""
+        return not self.replay and 0 <= player < len(self.seats) and self.seats[player].is_human
 
     def _preferred_human(self) -> int | None:
         active = [p for p in self.game.active_players() if self.is_human(p)]
@@ -239,6 +247,30 @@ class GameSession:
         self._check_pass()
         return events
 
+    def undo_status(self) -> UndoStatus:
+        """What the human on screen may take back now (the rules model decides; the setting can turn undo off)."""
+        if not self._allow_undo():
+            return UndoStatus(0, UNDO_OFF)
+        human = self.human_actor()
+        if human is None:
+            return UndoStatus(0, REASON_NOT_ACTIVE)
+        return self.game.undo_status(human)
+
+    def undo(self) -> Action:
+        """Take back the acting human's newest action (UndoRefused when not allowed); AI answers in flight become
+        stale."""
+        from game.core.undo import UndoRefused
+
+        status = self.undo_status()
+        if not status.possible:
+            raise UndoRefused(status.reason)
+        human = self.human_actor()
+        assert human is not None
+        action = self.game.undo(human)
+        self._undo_shift += 2
+        self.reset_ai()
+        return action
+
     def autosave(self) -> None:
         """Save the game to the autosave path (errors are logged, never raised)."""
         if self.autosave_path is None:
@@ -274,7 +306,7 @@ class GameSession:
         """Poll the AI worker and apply at most one ready AI action when pacing allows; never blocks."""
         self._cooldown = max(0.0, self._cooldown - dt)
         done: list[tuple[Action, list[Event]]] = []
-        if self.game.is_over():
+        if self.game.is_over() or self.replay:
             return done
         ai = self.ai_actors()
         if not ai:

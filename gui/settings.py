@@ -45,6 +45,7 @@ class Settings:
     ai_speed: float = 1.0
     hard_think_seconds: float = DEFAULT_THINK_SECONDS
     fullscreen: bool = False
+    allow_undo: bool = True
     volume: float = 0.75
     muted: bool = False
     ui_scale: float = 1.0
@@ -98,6 +99,10 @@ def _checked(key: str, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not MIN_UI_SCALE <= value <= MAX_UI_SCALE:
             raise ValueError(f"ui_scale must be a number from {MIN_UI_SCALE:g} to {MAX_UI_SCALE:g}, got {value!r}")
         return float(value)
+    if key == "allow_undo":
+        if not isinstance(value, bool):
+            raise ValueError(f"allow_undo must be true or false, got {value!r}")
+        return value
     raise ValueError(f"unknown setting {key!r}")
 
 

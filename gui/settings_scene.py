@@ -1,4 +1,4 @@
-"""The settings screen: language, animation speed, AI speed, Hard AI think time, fullscreen (saved at once)."""
+"""The settings screen: language, animation speed, AI speed, Hard AI think time, fullscreen, undo (saved at once)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ class SettingsScene(WidgetScene):
         super().__init__(app)
 
     def layout(self) -> None:
-        """A centred panel with five rows and Back."""
+        """A centred panel with six rows and Back."""
         s = self.scale
         w, h = self.app.size
         t = self.app.t
@@ -39,7 +39,7 @@ class SettingsScene(WidgetScene):
         self.panel = pygame.Rect(0, 0, min(w - 40, px(880, s)), min(h - 40, px(680, s)))
         self.panel.center = (w // 2, h // 2)
         pad = px(40, s)
-        row_h = px(84, s)
+        row_h = px(78, s)
         control_w = px(330, s)
         ch = px(46, s)
         x = self.panel.right - pad - control_w
@@ -62,12 +62,15 @@ class SettingsScene(WidgetScene):
                             self._set_think, fs)
         self.fullscreen = Toggle(pygame.Rect(x, y + 4 * row_h + px(4, s), control_w, px(38, s)), settings.fullscreen,
                                  lambda v: self.app.toggle_fullscreen(), (t("app.off"), t("app.on")))
+        self.undo = Toggle(pygame.Rect(x, y + 5 * row_h + px(4, s), control_w, px(38, s)), settings.allow_undo,
+                           self._set_undo, (t("app.off"), t("app.on")))
         self.rows = [
             ("settings.language", "settings.language_hint", self.language.rect),
             ("settings.animation_speed", "settings.animation_hint", self.animation.rect),
             ("settings.ai_speed", "settings.ai_hint", self.ai.rect),
             ("settings.think_time", "settings.think_hint", self.think.rect),
             ("settings.fullscreen", "settings.fullscreen_hint", self.fullscreen.rect),
+            ("settings.allow_undo", "settings.allow_undo_hint", self.undo.rect),
         ]
         bw, bh = px(200, s), px(48, s)
         comfort_w, gap = px(380, s), px(20, s)
@@ -76,8 +79,8 @@ class SettingsScene(WidgetScene):
                                                     bw, bh), t("app.back"), self.back, "primary", font_size=fs)
         self.comfort_button = StyledButton(pygame.Rect(left + bw + gap, self.back_button.rect.y, comfort_w, bh),
                                            t("comfort.open"), self._open_comfort, font_size=fs)
-        self.widgets = [self.language, self.animation, self.ai, self.think, self.fullscreen, self.comfort_button,
-                        self.back_button]
+        self.widgets = [self.language, self.animation, self.ai, self.think, self.fullscreen, self.undo,
+                        self.comfort_button, self.back_button]
 
     def _open_comfort(self) -> None:
         """Open the sound, accessibility and help settings."""
@@ -87,6 +90,10 @@ class SettingsScene(WidgetScene):
 
     def _set_animation(self, value: float) -> None:
         self.app.settings.animation_speed = value
+        self.app.save_settings()
+
+    def _set_undo(self, value: bool) -> None:
+        self.app.settings.allow_undo = value
         self.app.save_settings()
 
     def _set_ai(self, value: float) -> None:

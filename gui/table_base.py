@@ -52,7 +52,8 @@ class TableScene(Scene, ABC):
         self.game = game
         self.session = GameSession(game, autosave_path=getattr(app, "autosave_path", None),
                                    ai_speed=lambda: getattr(self.app.settings, "ai_speed", 1.0),
-                                   think_seconds=lambda: getattr(self.app.settings, "hard_think_seconds", None))
+                                   think_seconds=lambda: getattr(self.app.settings, "hard_think_seconds", None),
+                                   allow_undo=lambda: getattr(self.app.settings, "allow_undo", True))
         self.session.listeners.append(self._on_applied)
         sound = getattr(app, "sound", None)
         if sound is not None:
@@ -179,6 +180,11 @@ class TableScene(Scene, ABC):
         if g.is_over():
             w = g.winner() or 0
             return t("table.prompt.game_over", player=self.player_name(w)), self.player_color(w)
+        if self.session.replay:
+            actor = self.session.actor()
+            if actor is None:
+                return t("replay.title"), (200, 200, 200)
+            return t("replay.prompt", player=self.player_name(actor)), self.player_color(actor)
         if self.session.pass_to is not None:
             p = self.session.pass_to
             return t("table.prompt.pass", player=self.player_name(p)), self.player_color(p)
@@ -296,11 +302,14 @@ class TableScene(Scene, ABC):
         self.buttons = {}
         gap = px(self.button_gap, s)
         area = lay.actions
-        if self.session.all_ai:
-            specs: list[ButtonSpec] = [("pause", "table.watch.pause", self._toggle_pause, ()),
-                                       ("step", "table.watch.step", self.session.step_once, ()),
-                                       ("slower", "table.watch.slower", lambda: self._watch_speed(-1), ()),
-                                       ("faster", "table.watch.faster", lambda: self._watch_speed(1), ())]
+        if self.session.replay:
+            specs: list[ButtonSpec] = []
+            cols, rows = 1, 1
+        elif self.session.all_ai:
+            specs = [("pause", "table.watch.pause", self._toggle_pause, ()),
+                     ("step", "table.watch.step", self.session.step_once, ()),
+                     ("slower", "table.watch.slower", lambda: self._watch_speed(-1), ()),
+                     ("faster", "table.watch.faster", lambda: self._watch_speed(1), ())]
             cols, rows = 2, 2
         else:
             specs, cols, rows = self._action_specs()
@@ -311,12 +320,19 @@ class TableScene(Scene, ABC):
             rect = pygame.Rect(area.x + c * (bw + gap), area.y + r * (bh + gap), bw, bh)
             style = "primary" if bid in self.primary_buttons else "secondary"
             self.buttons[bid] = CostButton(rect, t(key), fn, cost=cost, icons=icons, style=style, font_size=fs)
-        if not self.session.all_ai:
+        if not self.session.all_ai and not self.session.replay:
             self._extra_buttons(fs)
         menu = pygame.Rect(0, 0, px(120, s), lay.top.h - px(12, s))
         menu.midright = (lay.top.right - px(8, s), lay.top.centery)
-        self.buttons["menu"] = CostButton(menu, "☰ " + t("table.menu.button"), lambda: self.open_dialog("menu"),
-                                          font_size=fs)
+        if self.session.replay:
+            self.buttons["menu"] = CostButton(menu, t("replay.close"), self._replay_close, font_size=fs)
+        else:
+            self.buttons["menu"] = CostButton(menu, "☰ " + t("table.menu.button"), lambda: self.open_dialog("menu"),
+                                              font_size=fs)
+        if not self.session.all_ai and not self.session.replay:
+            undo = pygame.Rect(0, 0, px(120, s), menu.h)
+            undo.midright = (menu.x - px(8, s), lay.top.centery)
+            self.buttons["undo"] = CostButton(undo, "↶ " + t("undo.button"), self.undo, font_size=fs)
         for bid, b in self.buttons.items():
             b.tooltip = self._tooltip_for(bid)
 
@@ -332,11 +348,16 @@ class TableScene(Scene, ABC):
 
     def _refresh_controls(self) -> None:
         key = (self.session.revision, self.session.human_actor(), self.session.paused, self.session.watch_speed,
-               self.pass_screen is None) + self._controls_extra()
-        if key == self._controls_key:
+               self.pass_screen is None, getattr(self.app.settings, "allow_undo", True)) + self._controls_extra()
+        if key == self._controls_key or self.session.replay:
             return
         self._controls_key = key
         b = self.buttons
+        if "undo" in b:
+            status = self.session.undo_status()
+            b["undo"].enabled = status.possible and self.pass_screen is None
+            b["undo"].tooltip = (self.app.t("undo.tooltip", count=status.count) if status.possible
+                                 else self.app.t(status.reason))
         if self.session.all_ai:
             b["pause"].label = self.app.t("table.watch.resume" if self.session.paused else "table.watch.pause")
             b["step"].enabled = self.session.paused
@@ -356,6 +377,46 @@ class TableScene(Scene, ABC):
             self.show_toast(self.app.t("table.illegal"))
             return False
         return True
+
+    def undo(self) -> bool:
+        """Take back the acting human's newest action (the rules model decides); the log drops its lines."""
+        if self.pass_screen is not None:
+            return False
+        try:
+            self.session.undo()
+        except GameError as exc:
+            reason = getattr(exc, "reason", "")
+            self.show_toast(self.app.t(reason) if reason else self.app.t("table.illegal"))
+            return False
+        if self.dialog is not None and not isinstance(self.dialog, MenuDialog):
+            self.dialog = None
+            self._dialog_auto = False
+        self.log.clear()
+        self._rebuild_log()
+        self.game_changed()
+        self.show_toast(self.app.t("undo.done"), 1.5)
+        return True
+
+    def enter_replay(self, close: Callable[[], None]) -> None:
+        """Make this table a read-only view for the replay viewer: no seat takes input, no AI plays, nothing is
+        saved; the menu button becomes `close`."""
+        session = self.session
+        session.cancel_ai()
+        session.replay = True
+        session.human_seats = ()
+        session.viewer = -1
+        session.pass_to = None
+        session.autosave_path = None
+        self._replay_close = close
+        self.dialog = None
+        self._dialog_auto = False
+        self.pass_screen = None
+        self.end_shown = True
+        self.relayout(self.app.size)
+        self.game_changed()
+
+    def _replay_close(self) -> None:
+        self.app.pop()
 
     def game_changed(self) -> None:
         """The game was changed from outside (a test, an editor): forget cached answers, open the right overlays."""
@@ -475,6 +536,10 @@ class TableScene(Scene, ABC):
         if et == pygame.KEYDOWN and event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
             self.save_dialog()
             return True
+        if et == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            if not isinstance(self.dialog, MenuDialog):
+                self.undo()
+            return True
         if self.pass_screen is not None:
             if et == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
                 self.open_dialog("menu")
@@ -557,7 +622,7 @@ class TableScene(Scene, ABC):
         if self.session.pass_to is not None and self.pass_screen is None:
             self._sync_overlays()
         self._refresh_controls()
-        if self.game.is_over() and not self.end_shown:
+        if self.game.is_over() and not self.end_shown and not self.session.replay:
             self.end_timer += dt
             if self.end_timer >= END_DELAY and not self._hold():
                 self.end_shown = True
@@ -567,7 +632,7 @@ class TableScene(Scene, ABC):
 
     def _draw_watch_speed(self, surface: pygame.Surface) -> None:
         """Watch mode: the AI speed over the hand area."""
-        if self.session.all_ai:
+        if self.session.all_ai and not self.session.replay:
             speed = self.app.t("table.watch.speed", speed=f"{self.session.watch_speed:g}")
             img = render_text(speed, self.lay.font, (236, 236, 230), True)
             surface.blit(img, img.get_rect(center=self.lay.hand.center))
@@ -576,8 +641,11 @@ class TableScene(Scene, ABC):
         """The top bar: the prompt, the game's info line and the menu button."""
         lay = self.lay
         text, color = self.prompt()
-        draw_top_bar(surface, lay.top, text, info, color, lay.font, self.buttons["menu"].rect.w + px(10, lay.scale))
+        right = lay.top.right - min(b.rect.x for bid, b in self.buttons.items() if bid in ("menu", "undo"))
+        draw_top_bar(surface, lay.top, text, info, color, lay.font, right + px(2, lay.scale))
         self.buttons["menu"].draw(surface)
+        if "undo" in self.buttons:
+            self.buttons["undo"].draw(surface)
 
     def _draw_overlays(self, surface: pygame.Surface) -> None:
         """The open dialog, or the pass screen (with the menu over it)."""

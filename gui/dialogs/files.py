@@ -130,11 +130,21 @@ class LoadDialog(DialogScene):
                                         self.load_selected, "primary", font_size=px(19, s))
         self.cancel_button = StyledButton(pygame.Rect(self.rect.right - pad - 2 * bw - px(16, s), y, bw, bh),
                                           t("app.cancel"), self.back, font_size=px(19, s))
-        self.widgets = [self.list, self.load_button, self.cancel_button]
+        self.replay_button = StyledButton(pygame.Rect(self.rect.right - pad - 3 * bw - px(32, s), y, bw, bh),
+                                          t("replay.button"), self.replay_selected, font_size=px(19, s))
+        self.widgets = [self.list, self.load_button, self.replay_button, self.cancel_button]
 
     def update(self, dt: float) -> None:
-        """Load is enabled only with a save selected."""
+        """Load and Replay are enabled only with a readable save selected."""
         self.load_button.enabled = self.list is not None and self.list.value is not None
+        self.replay_button.enabled = self.load_button.enabled and bool(self.list and self.list.value["ok"])
+
+    def replay_selected(self) -> None:
+        """Open the selected save in the replay viewer (a damaged one shows its problem instead)."""
+        if self.list is not None and self.list.value is not None:
+            from gui.replay.scene import open_replay
+
+            open_replay(self.app, Path(self.list.value["path"]))
 
     def load_selected(self) -> None:
         """Load the selected save."""
@@ -149,7 +159,7 @@ class LoadDialog(DialogScene):
         """The panel, the list and the buttons."""
         self.draw_frame(surface, self.rect, self.app.t("files.load_title"))
         s = self.scale
-        room = self.cancel_button.rect.x - self.rect.x - px(44, s)
+        room = self.replay_button.rect.x - self.rect.x - px(44, s)
         folder = self.app.t("files.folder", folder=str(self.app.save_dir))
         blit_text(surface, ellipsize(folder, px(14, s), room), px(14, s), TEXT_DIM,
                   (self.rect.x + px(28, s), self.cancel_button.rect.centery), "midleft")
@@ -235,7 +245,11 @@ class SaveDialog(DialogScene):
             while self.app.top is not self:
                 self.app.pop()
             self.app.pop()
-        self.app.show_message("files.saved", name=path.stem)
+        notify = getattr(self.app.top, "notify", None)  # a table shows a fading note instead of a message box
+        if callable(notify):
+            notify(self.app.t("files.saved", name=path.stem))
+        else:
+            self.app.show_message("files.saved", name=path.stem)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The panel, the name field with its label, the list and the buttons."""

@@ -184,6 +184,12 @@ class LogView:
             self._wrapped_for = (-1, -1, -1)
         self.scroll = 0
 
+    def clear(self) -> None:
+        """Drop every entry (the log is about to be written anew)."""
+        self.entries.clear()
+        self._wrapped_for = (-1, -1, -1)
+        self.scroll = 0
+
     def wheel(self, dy: int) -> None:
         """Scroll by mouse-wheel steps (positive = older lines)."""
         self.scroll = max(0, self.scroll + dy * 2)

@@ -1,0 +1,1 @@
+"""The replay viewer: step through a saved or finished game on its own table."""
