@@ -25,6 +25,7 @@ from gui.table.board_view import SpriteBook
 from gui.table.dialogs import MenuDialog, PassScreen, TableDialog
 from gui.table.log_view import LogEntry, LogView
 from gui.table.panels import CostButton, PanelCache, draw_top_bar
+from gui.toast import Toast
 from gui.widgets import draw_tooltip
 
 if TYPE_CHECKING:
@@ -68,6 +69,7 @@ class TableScene(Scene, ABC):
         self.hover_pos: tuple[int, int] = (-1, -1)
         self.clock = 0.0
         self.toast: tuple[str, float] = ("", 0.0)
+        self.notice = Toast()  # fading notes that block nothing (saved, ...)
         self.end_timer = 0.0
         self.end_shown = False
         self._view_key: Any = None
@@ -363,6 +365,9 @@ class TableScene(Scene, ABC):
             b["step"].enabled = self.session.paused
             b["slower"].enabled = self.session.watch_speed > WATCH_SPEEDS[0]
             b["faster"].enabled = self.session.watch_speed < WATCH_SPEEDS[-1]
+            if self.game.is_over():  # nothing is left to watch: the controls go quiet with the game
+                for bid in ("pause", "step", "slower", "faster"):
+                    b[bid].enabled = False
             return
         self._refresh_actions()
 
@@ -513,6 +518,15 @@ class TableScene(Scene, ABC):
         """A short note at the top of the board."""
         self.toast = (text, seconds)
 
+    def notify(self, text: str, seconds: float = 2.6, tone: str = "info") -> None:
+        """A note that fades in and out over the board and blocks nothing (e.g. 'The game is saved')."""
+        self.notice.show(text, seconds, tone)
+
+    def _draw_notice(self, surface: pygame.Surface) -> None:
+        """The fading note, at the top of the board."""
+        lay = self.lay
+        self.notice.draw(surface, (lay.board.centerx, lay.board.y + px(12, lay.scale)), lay.font,
+                         max(120, lay.board.w - px(40, lay.scale)))
     # ------------------------------------------------------------------ scene API
 
     def on_resize(self, size: tuple[int, int]) -> None:
@@ -587,7 +601,7 @@ class TableScene(Scene, ABC):
         key = event.key
         if key == pygame.K_ESCAPE:
             self._escape()
-        elif self.session.all_ai:
+        elif self.session.all_ai and not self.game.is_over():
             if key == pygame.K_SPACE:
                 self._toggle_pause()
             elif key in (pygame.K_n, pygame.K_RIGHT):
@@ -619,6 +633,7 @@ class TableScene(Scene, ABC):
         if self.toast[1] > 0:
             self.toast = (self.toast[0], self.toast[1] - dt)
         self.session.update(dt, hold=self._hold())
+        self.notice.update(dt)
         if self.session.pass_to is not None and self.pass_screen is None:
             self._sync_overlays()
         self._refresh_controls()

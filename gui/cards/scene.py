@@ -284,6 +284,7 @@ class CardsTableScene(TableScene):
                 b.draw(surface)
         self._draw_top(surface, t("cards.info", turn=view.turn_number, target=view.target_vp))
         self._draw_notes(surface)
+        self._draw_notice(surface)
         self._draw_overlays(surface)
         if self.dialog is None and self.pass_screen is None:
             self._draw_zoom(surface)

@@ -236,10 +236,13 @@ class RivalsPainter:
             if bid != "menu":
                 b.draw(surface)
         view = self.view
-        self._draw_top(surface, self.app.t("rivals.info", turn=self.game.state.turn_number, target=view.target_vp))
+        turn = self.game.state.turn_number
+        self._draw_top(surface, self.app.t("rivals.info", turn=turn, target=view.target_vp) if turn >= 1
+                       else self.app.t("rivals.info_setup", target=view.target_vp))
         self._draw_event_show(surface)
         self._draw_dragged(surface)
         self._draw_notes(surface)
+        self._draw_notice(surface)
         self._draw_overlays(surface)
         self._draw_zoom(surface)
         self._draw_tooltip(surface)

@@ -15,7 +15,6 @@ from game.core.actions import Action, Event
 from game.core.errors import GameError
 from game.core.game import Game
 from gui.dialogs import px
-from gui.fonts import render_text
 from gui.session import speed_factor
 from gui.table.animations import Animator, Banner, DiceRoll, FloatText, Flyer, Ring, RobberSlide
 from gui.table.board_view import TABLE_BG, BoardView, Marks, player_rgb
@@ -530,8 +529,9 @@ class CatanTableScene(TableScene):
 
     def _float(self, player: int, text: str, fs: int, delay: float) -> None:
         row = self.players_panel.row_rect(player)
+        # inside the player's row, right-aligned over its lower line: never over the board or the dice
         self.animator.add(FloatText(2.2, delay=delay, text=text, color=(255, 236, 170),
-                                    pos=(row.x - 8, row.centery - fs), size=fs))
+                                    pos=(row.right - 6, row.bottom - fs - 8), size=fs))
 
     def _animate_production(self, e: Any, fs: int) -> None:
         s = self.game.state
@@ -720,8 +720,8 @@ class CatanTableScene(TableScene):
         else:
             title = self.app.t("table.hand.hidden")
         hover_card = self.hand_panel.card_at(self.hover_pos) if self.dialog is None else None
-        self.hand_panel.draw(surface, self.sprites, hand, title, lay.font, pulse, hover_card)
-        self._draw_watch_speed(surface)
+        if lay.hand.h:
+            self.hand_panel.draw(surface, self.sprites, hand, title, lay.font, pulse, hover_card)
         for bid, b in self.buttons.items():
             if bid != "menu":
                 b.draw(surface)
@@ -732,17 +732,27 @@ class CatanTableScene(TableScene):
                   dice_anim.wobble() if dice_anim else 0.0)
         if self.two_player and dice_anim is None:
             draw_roll_labels(surface, self.sprites, lay.dice, state, self.app.t, max(10, lay.font - 4))
-        self._draw_top(surface, self.app.t("table.info", turn=state.turn_number, deck=self.view.dev_deck_size,
-                                           target=self.view.target_vp))
+        self._draw_top(surface, self._info_line())
         self.animator.draw(surface)
-        if self.toast[1] > 0 and self.toast[0]:
-            img = render_text(self.toast[0], lay.font, (255, 230, 200), True)
-            box = img.get_rect(midtop=(lay.board.centerx, lay.board.y + px(10, lay.scale))).inflate(24, 12)
-            self.panels.blit(surface, box, (90, 40, 36), 235, 8)
-            surface.blit(img, img.get_rect(center=box.center))
+        self._draw_notice(surface)
         self._draw_overlays(surface)
         self._draw_tooltip(surface)
 
+    def show_toast(self, text: str, seconds: float = 2.5) -> None:
+        """A refused action's note: the fading toast, in the warning tone."""
+        self.notify(text, seconds, "error")
+
+    def _info_line(self) -> str:
+        """The top bar's right side: the turn ('Set-up' before the first roll), the deck and the goal; while
+        watching, the AIs' speed too."""
+        t = self.app.t
+        state = self.game.state
+        turn = (t("table.info.setup") if state.phase in (S.SETUP_SETTLEMENT, S.SETUP_ROAD) or state.turn_number < 1
+                else t("table.info.turn", turn=state.turn_number))
+        text = t("table.info.line", turn=turn, deck=self.view.dev_deck_size, target=self.view.target_vp)
+        if self.session.all_ai and not self.game.is_over():
+            text += " · " + t("table.watch.speed", speed=f"{self.session.watch_speed:g}")
+        return text
     def _table_tooltip(self, pos: tuple[int, int]) -> str | None:
         card: HandCard | None = self.hand_panel.card_at(pos)
         if card is not None:
