@@ -11,12 +11,13 @@ from game.catan.constants import DEV_CARDS, RESOURCES
 from gui.dialogs import GOLD, GOLD_DARK, SHADOW, StyledButton, blit_text, ellipsize, fit_text, px, ui_scale
 from gui.fonts import render_text
 from gui.levels import badge_size, draw_level_badge
-from gui.table.board_view import SpriteBook, player_rgb
+from gui.table.board_view import FRAME_HEIGHT, FRAME_WIDTH, SpriteBook, player_rgb
 from gui.widgets import PANEL, PANEL_EDGE, TEXT, TEXT_DIM
 
 Color = tuple[int, int, int]
 TRADE_CARD: Color = (52, 138, 132)
 TRADE_CARD_EDGE: Color = (20, 60, 58)
+MIN_SIDE = 430  # the right column's least width (unscaled px): players, log, hand and actions must fit
 
 
 @dataclass(frozen=True)
@@ -38,39 +39,50 @@ class TableLayout:
     # The two-player game: the neutral colours' strip under the players and the trade-card buttons' column.
     neutrals: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     trade_actions: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    player_cols: int = 1  # the players panel's columns (two side by side when the column is wide enough)
 
 
 def compute_layout(size: tuple[int, int], num_players: int, two_player: bool = False,
-                   ui_factor: float = 1.0) -> TableLayout:
-    """Lay the table out for a window size: board left, players and log right, hand and actions below.
+                   watch: bool = False, ui_factor: float = 1.0) -> TableLayout:
+    """Lay the table out for a window size: the board as large as the height allows on the left, and one column
+    on the right with the players, the log, the hand and the action buttons.
 
-    The two-player game adds a strip for the neutral colours under the players and a column of trade-card
-    buttons between the hand and the action bar.
+    The board's width follows from its height (the sea frame's proportions), so no gutter is left beside it; the
+    dice sit in the empty top-right corner of the board's rectangle, outside the frame. The two-player game adds a
+    strip for the neutral colours under the players and a row of trade-card buttons under the action grid. While
+    only AIs play (watch) there is no hand, and the log takes its room.
     """
     w, h = max(320, size[0]), max(240, size[1])
     s = ui_scale((w, h), ui_factor)
     pad = px(10, s)
     top_h = px(46, s)
-    bottom_h = px(182, s)
-    side_w = px(380, s)
     top = pygame.Rect(0, 0, w, top_h)
-    bottom = pygame.Rect(0, h - bottom_h, w, bottom_h)
-    side = pygame.Rect(w - side_w, top_h, side_w, h - top_h - bottom_h)
-    board = pygame.Rect(0, top_h, w - side_w, h - top_h - bottom_h)
-    row_h = min(px(92, s), (side.h - 3 * pad) * 6 // (10 * max(1, num_players)))
-    players = pygame.Rect(side.x + pad, side.y + pad, side.w - 2 * pad, row_h * num_players)
+    body_h = h - top_h
+    frame_aspect = FRAME_WIDTH / FRAME_HEIGHT
+    board_w = min(int((body_h - 2 * pad) * frame_aspect) + 2 * pad, w - px(MIN_SIDE, s))
+    board_w = max(board_w, w // 2)
+    board = pygame.Rect(0, top_h, board_w, body_h)
+    side = pygame.Rect(board_w, top_h, w - board_w, body_h)
+    inner_w = side.w - pad
+    cols = 2 if num_players >= 4 and inner_w >= px(2 * 250, s) else 1
+    rows = -(-num_players // cols)
+    row_h = min(px(88, s), (side.h - 3 * pad) * 4 // (10 * max(1, rows)))
+    players = pygame.Rect(side.x, side.y + pad, inner_w, row_h * rows)
     neutrals = pygame.Rect(players.x, players.bottom, players.w, px(78, s) if two_player else 0)
-    log = pygame.Rect(side.x + pad, neutrals.bottom + pad, side.w - 2 * pad, side.bottom - neutrals.bottom - 2 * pad)
-    act_w = min(px(620, s), w // 2)
-    actions = pygame.Rect(w - act_w - pad, bottom.y + pad, act_w, bottom_h - 2 * pad)
-    trade_w = px(200, s) if two_player else 0
-    trade_actions = pygame.Rect(actions.x - pad - trade_w, actions.y, trade_w, actions.h)
-    hand_right = trade_actions.x if two_player else actions.x
-    hand = pygame.Rect(pad, bottom.y + pad, hand_right - 2 * pad, bottom_h - 2 * pad)
+    act_rows_h = px(150, s)
+    trade_h = px(52, s) if two_player else 0
+    actions = pygame.Rect(side.x, side.bottom - pad - act_rows_h, inner_w, act_rows_h)
+    trade_actions = pygame.Rect(side.x, actions.y - (trade_h + pad if trade_h else 0), inner_w, trade_h)
+    above_actions = trade_actions.y if two_player else actions.y
+    hand_h = 0 if watch else min(px(158, s), inner_w * 2 // 7 + px(26, s))
+    hand = pygame.Rect(side.x, above_actions - pad - hand_h, inner_w, hand_h)
+    log_bottom = hand.y - pad if hand_h else above_actions - pad
+    log = pygame.Rect(side.x, neutrals.bottom + pad, inner_w, max(px(40, s), log_bottom - neutrals.bottom - pad))
+    bottom = pygame.Rect(0, h, w, 0)
     die = px(58, s)
     dice = pygame.Rect(board.right - 2 * die - 3 * pad, board.y + pad, 2 * die + 2 * pad, die + 2 * pad)
     return TableLayout((w, h), s, top, board, side, players, log, bottom, hand, actions, dice, px(17, s), neutrals,
-                       trade_actions)
+                       trade_actions, cols)
 
 
 class PanelCache:
@@ -123,6 +135,8 @@ class PlayerInfo:
     trade_cards: int | None = None  # the two-player game's trade cards (None in other games)
     trade_max: int = 7
     level: str = ""  # an AI seat's level id ('easy', 'normal', 'hard'), shown as a badge after the name
+    on_turn: bool = False  # whose turn it is (marked even while others answer or discard)
+    busy: str = ""  # what a seat that is not on turn must decide now ("answering…", "discarding…")
 
 
 def _card_glyph(surface: pygame.Surface, x: int, y: int, h: int, fill: Color, edge: Color) -> int:
@@ -142,11 +156,15 @@ class PlayersPanel:
         self.rows: list[pygame.Rect] = []
         self.tips: list[tuple[pygame.Rect, str]] = []
 
-    def layout(self, rect: pygame.Rect, count: int) -> None:
-        """Split the panel into rows."""
+    def layout(self, rect: pygame.Rect, count: int, cols: int = 1) -> None:
+        """Split the panel into rows (in reading order over `cols` columns)."""
         self.rect = rect
-        h = rect.h // max(1, count)
-        self.rows = [pygame.Rect(rect.x, rect.y + i * h, rect.w, h - max(2, h // 14)) for i in range(count)]
+        cols = max(1, cols)
+        h = rect.h // max(1, -(-count // cols))
+        gap = max(2, h // 14)
+        w = (rect.w - gap * (cols - 1)) // cols
+        self.rows = [pygame.Rect(rect.x + (i % cols) * (w + gap), rect.y + (i // cols) * h, w, h - gap)
+                     for i in range(count)]
 
     def row_rect(self, player: int) -> pygame.Rect:
         """Screen rect of a player's row."""
@@ -162,13 +180,16 @@ class PlayersPanel:
     def _row(self, surface: pygame.Surface, info: PlayerInfo, row: pygame.Rect, t: Callable[..., str], fs: int,
              pulse: float) -> None:
         rgb = player_rgb(info.color)
-        bg = (52, 60, 78) if info.acting else PANEL
-        edge = GOLD if info.acting else PANEL_EDGE
+        bg = (52, 60, 78) if info.on_turn else PANEL
+        edge = GOLD if info.on_turn else PANEL_EDGE
         self.panels.blit(surface, row, bg, 240, max(6, row.h // 8), edge)
-        if info.acting:
-            glow = int(120 + 100 * pulse)
+        if info.on_turn:
+            glow = int(120 + 100 * pulse) if info.acting else 150
             pygame.draw.rect(surface, (min(255, glow + 110), min(255, glow + 70), 60), row, 2,
                              border_radius=max(6, row.h // 8))
+        elif info.busy:
+            glow = int(130 + 90 * pulse)
+            pygame.draw.rect(surface, (glow // 2, min(255, glow + 40), 255), row, 2, border_radius=max(6, row.h // 8))
         stripe = pygame.Rect(row.x + 5, row.y + 6, max(6, row.h // 9), row.h - 12)
         pygame.draw.rect(surface, rgb, stripe, border_radius=3)
         pygame.draw.rect(surface, (20, 20, 24), stripe, 1, border_radius=3)
@@ -186,7 +207,7 @@ class PlayersPanel:
         self.tips.append((pygame.Rect(vx - star.get_width() - 3, line1, row.right - vx + star.get_width(),
                                       vp_surf.get_height()), t("table.tip.vp")))
         name_w = vx - star.get_width() - 10 - x0
-        marker = "▶ " if info.acting else ""
+        marker = "▶ " if info.on_turn else ""
         level = info.level if info.is_ai else ""
         tag = "" if level else f"  ({t('table.ai')})" if info.is_ai else ("  " + t("table.you") if info.is_viewer
                                                                              else "")
@@ -238,6 +259,12 @@ class PlayersPanel:
                           (x, y2 + (gh - sfs) // 2 - 1), bold=True)
             self.tips.append((pygame.Rect(xs, y2, r.right - xs, gh),
                               t("table.tip.trade_cards", count=info.trade_cards, max=info.trade_max)))
+        if info.busy:
+            busy = render_text(info.busy, max(9, sfs - 1), (20, 28, 44), True)
+            pill = pygame.Rect(0, 0, busy.get_width() + 12, busy.get_height() + 4)
+            pill.bottomright = (row.right - max(6, fs // 3), row.bottom - max(3, row.h // 14))
+            pygame.draw.rect(surface, (150, 200, 255), pill, border_radius=pill.h // 2)
+            surface.blit(busy, busy.get_rect(center=pill.center))
         # special cards as badges
         y3 = y2 + gh + max(3, fs // 4)
         if y3 + sfs + 4 > row.bottom:
