@@ -444,6 +444,7 @@ class BoardView:
         if self._terrain_layer is None:
             self._terrain_layer = self._build_terrain_layer()
             self._board_surface = None
+        key = (tuple(state.edge_owner), tuple(state.node_owner), tuple(state.node_level))
         if self._board_surface is None or key != self._pieces_key:
             surf = self._terrain_layer.copy()
             self._draw_pieces(surf, state, self.rect.topleft)
