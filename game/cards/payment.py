@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import product
 
 Cards = tuple[int, ...]
@@ -33,6 +34,13 @@ def covers(payment: Cards, cost: Cards, free: int = 0) -> bool:
 
 def find_payment(hand: Cards | list[int], cost: Cards, free: int = 0) -> Cards | None:
     """A representative payment of the cost from the hand (direct first, then triples), or None."""
+    return _find_payment(tuple(hand), tuple(cost), free)
+
+
+# A pure function of three small tuples that listing the build actions asks again and again for the same hands;
+# the bounded memo keeps it from being worked out anew each time.
+@lru_cache(maxsize=1 << 16)
+def _find_payment(hand: Cards, cost: Cards, free: int) -> Cards | None:
     if not free and all(h >= c for h, c in zip(hand, cost)):
         return tuple(cost)
     if sum(hand) < sum(cost) - free:
