@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from game.cards import actions as A
 from game.cards.catalogue import COSTS, DEVELOPMENT, KNIGHT, ROAD, Cards
-from game.cards.payment import find_payment
+from game.cards.payment import build_payments
 from game.cards.state import DISCARD, NO_FATE, NOBODY, TRADE
 from game.core.actions import Action
 
@@ -66,40 +66,32 @@ def _trade_actions(game: CardsGame, player: int) -> list[Action]:
             out.append(A.LookAtHand(player, q))  # the hand itself is shown only after this choice
     return out
 
-def _payments(game: CardsGame, player: int, cost: Cards, free_unit: bool) -> list[Cards]:
+def _payments(hand: Cards, cost: Cards, free_unit: bool) -> tuple[Cards, ...]:
     """The plain payment of the cost, and one using the university's free unit when it is available and differs."""
-    hand = game.state.hands[player]
-    out = []
-    plain = find_payment(hand, cost)
-    if plain is not None:
-        out.append(plain)
-    if free_unit:
-        cheap = find_payment(hand, cost, 1)
-        if cheap is not None and cheap not in out:
-            out.append(cheap)
-    return out
+    return build_payments(hand, cost, free_unit)
 
 def _build_actions(game: CardsGame, player: int) -> list[Action]:
     s = game.state
     built = s.built
     out: list[Action] = []
     free_unit = game.free_unit_available(player)
+    hand = tuple(s.hands[player])
     if "settlement" not in built and s.settlement_supply:
         flips = (False,) if s.fate == NO_FATE else (False, True)
-        out += [A.BuildSettlement(player, pay, f) for pay in _payments(game, player, COSTS["settlement"], free_unit)
+        out += [A.BuildSettlement(player, pay, f) for pay in _payments(hand, COSTS["settlement"], free_unit)
                 for f in flips]
     if "city" not in built and s.settlements[player]:
-        out += [A.BuildCity(player, i, pay) for pay in _payments(game, player, COSTS["city"], free_unit)
+        out += [A.BuildCity(player, i, pay) for pay in _payments(hand, COSTS["city"], free_unit)
                 for i in range(len(s.settlements[player]))]
     if "development" not in built:
         free = game.uncovered_cities(player)
         if free:
             for d in game.development_choices(player):
                 out += [A.BuildDevelopment(player, free[0], d, pay)
-                        for pay in _payments(game, player, game.cost_of(DEVELOPMENT, d), free_unit)]
+                        for pay in _payments(hand, game.cost_of(DEVELOPMENT, d), free_unit)]
     for build, cls in ((ROAD, A.BuildRoad), (KNIGHT, A.BuildKnight)):
         if build not in built and game.can_take_road_or_knight(player, build):
-            out += [cls(player, pay) for pay in _payments(game, player, COSTS[build], free_unit)]
+            out += [cls(player, pay) for pay in _payments(hand, COSTS[build], free_unit)]
     return out
 
 

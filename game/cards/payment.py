@@ -37,6 +37,21 @@ def find_payment(hand: Cards | list[int], cost: Cards, free: int = 0) -> Cards |
     return _find_payment(tuple(hand), tuple(cost), free)
 
 
+@lru_cache(maxsize=1 << 16)
+def build_payments(hand: Cards, cost: Cards, free_unit: bool) -> tuple[Cards, ...]:
+    """The build payments listed for a hand: the plain one, and with the university's free unit a cheaper one
+    when it differs (memoised like _find_payment)."""
+    out: list[Cards] = []
+    plain = _find_payment(hand, cost, 0)
+    if plain is not None:
+        out.append(plain)
+    if free_unit:
+        cheap = _find_payment(hand, cost, 1)
+        if cheap is not None and cheap not in out:
+            out.append(cheap)
+    return tuple(out)
+
+
 # A pure function of three small tuples that listing the build actions asks again and again for the same hands;
 # the bounded memo keeps it from being worked out anew each time.
 @lru_cache(maxsize=1 << 16)

@@ -157,7 +157,8 @@ class CardsGame(Game):
         step = -1 if s.fate == BLACK else 1
         for k in range(1, s.num_players):
             q = (player + step * k) % s.num_players
-            if len(self.pile(q, build)) > self.protected(q, build):
+            pile = self.pile(q, build)
+            if pile and len(pile) > self.protected(q, build):
                 return q
         return None
 
