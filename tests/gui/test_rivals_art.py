@@ -345,18 +345,18 @@ def test_rivals_rules_parse(lang: str) -> None:
 
 
 def test_rules_scene_offers_the_rivals_summary(make_app: Any) -> None:
-    from gui.rules_scene import RulesScene, load_rules
+    from gui.rules_scene import DOCS, RulesScene, load_rules
 
     app = make_app((1280, 720), "cs")
     scene = RulesScene(app, "rivals")
     app.push(scene)
     app.step([], 1 / 60)
     assert scene.title == load_rules("cs", "rivals")[0] and scene.page is not None
-    catan_tab, rivals_tab = scene.doc_buttons
+    catan_tab, rivals_tab = scene.doc_buttons[DOCS.index("catan")], scene.doc_buttons[DOCS.index("rivals")]
     assert rivals_tab.label == "Katan – Duel" and rivals_tab.style == "primary"
     app.step(click(catan_tab.rect.center), 1 / 60)
     assert scene.doc == "catan" and scene.title == load_rules("cs")[0]
-    app.step(click(scene.doc_buttons[1].rect.center), 1 / 60)
+    app.step(click(scene.doc_buttons[DOCS.index("rivals")].rect.center), 1 / 60)
     assert scene.doc == "rivals" and scene.terms[scene.index].title == "O hře"
     for size in SIZES:
         app.step([pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])], 1 / 60)
