@@ -78,5 +78,6 @@ def _find_payment(hand: Cards, cost: Cards, free: int) -> Cards | None:
                 return None
             spare[best] -= 3
             pay[best] += 3
-    result = tuple(pay)
-    return result if covers(result, cost, free) else None
+    # This always covers the cost: the direct units plus one triple of another type per missing unit (less the
+    # free one) is a split that covers() accepts (tests/game/cards/test_cards_payment.py checks every small hand).
+    return tuple(pay)
