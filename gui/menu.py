@@ -23,15 +23,19 @@ if TYPE_CHECKING:
     from gui.app import App
 
 BACKDROP_SIZE = (1920, 1080)
-BACKDROP_VERSION = "b3"
+BACKDROP_VERSION = "b4"
 BACKDROP_HEX = 184
 CREAM = (246, 236, 210)
-# A decorative island (not a rules layout): terrain and number per ring position, ring 0 first.
-ISLAND = (
-    ("fields", 6), ("forest", 11), ("hills", 5), ("pasture", 9), ("mountains", 8), ("fields", 4), ("forest", 3),
-    ("pasture", 10), ("hills", 8), ("forest", 12), ("mountains", 5), ("fields", 9), ("pasture", 4),
-    ("desert", 0), ("forest", 6), ("mountains", 10), ("pasture", 2), ("hills", 3), ("fields", 11),
-)
+
+
+def island() -> dict[tuple[int, int], tuple[str, int]]:
+    """The beginner board (a legal layout: no 6 beside an 8, no equal numbers side by side) as terrain and number
+    by axial hex coordinate, the middle hex at (0, 0)."""
+    from game.catan.board import Board, shared_beginner_layout
+    from game.catan.geometry import topology
+
+    board = Board.from_json(shared_beginner_layout()["board"])
+    return {c: (board.terrains[h], board.numbers[h]) for h, c in enumerate(topology().hex_coords)}
 
 
 def backdrop_path(app: App) -> Path:
@@ -76,9 +80,8 @@ def startup_art_ready(app: App) -> bool:
     return all(app.art.path_for(k, n, s).is_file() for k, n, s in _art_jobs(startup_art_sizes(app.size)))
 
 
-def _hex_centers(width: float) -> list[tuple[float, float]]:
-    """Centres of a radius-2 hexagon of pointy-top hexes (rings 0, 1, 2), relative to the middle."""
-    height = width * 2 / math.sqrt(3)
+def _hex_cells() -> list[tuple[int, int]]:
+    """Axial coordinates of a radius-3 hexagon of hexes (rings 0 to 3), ring by ring."""
     cells = [(0, 0)]
     directions = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
     for radius in (1, 2, 3):
@@ -87,7 +90,13 @@ def _hex_centers(width: float) -> list[tuple[float, float]]:
             for _ in range(radius):
                 cells.append((q, r))
                 q, r = q + dq, r + dr
-    return [(width * (q + r / 2), height * 0.75 * r) for q, r in cells]
+    return cells
+
+
+def _hex_centers(width: float) -> list[tuple[float, float]]:
+    """Centres of the cells of _hex_cells() for pointy-top hexes of the width, relative to the middle."""
+    height = width * 2 / math.sqrt(3)
+    return [(width * (q + r / 2), height * 0.75 * r) for q, r in _hex_cells()]
 
 
 def compose_backdrop(art: ArtCache) -> Image.Image:
@@ -100,10 +109,11 @@ def compose_backdrop(art: ArtCache) -> Image.Image:
     cx, cy = W * 0.685, H * 0.5
     rng = random.Random(7)
     centers = _hex_centers(hw - 2)
-    for i, (dx, dy) in enumerate(centers):
+    land = island()
+    for cell, (dx, dy) in zip(_hex_cells(), centers):
         x, y = round(cx + dx - hw / 2), round(cy + dy - hh / 2)
-        if i < len(ISLAND):
-            terrain, number = ISLAND[i]
+        if cell in land:
+            terrain, number = land[cell]
             name = terrain if terrain == "desert" else f"{terrain}.{rng.randrange(3)}".replace(".0", "")
             img.alpha_composite(art.get("terrain", name, hw), (x, y))
             if number:

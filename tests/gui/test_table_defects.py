@@ -199,3 +199,19 @@ def test_ctrl_s_save_ends_in_a_fading_toast(tmp_path: Path) -> None:
     settle(app, 6, 0.5)
     assert not scene.notice.visible and scene.notice.alpha() == 0
     scene.on_exit()
+
+
+def test_menu_backdrop_island_is_a_legal_board() -> None:
+    """The title screen's island is the beginner board: 19 hexes, one desert, no 6 or 8 beside a 6 or 8 and no
+    equal numbers side by side."""
+    from gui.menu import island
+
+    land = island()
+    assert len(land) == 19 and sum(1 for t, _ in land.values() if t == "desert") == 1
+    for (q, r), (_, number) in land.items():
+        for dq, dr in ((1, 0), (0, 1), (-1, 1)):
+            other = land.get((q + dq, r + dr))
+            if other is None or not number or not other[1]:
+                continue
+            assert number != other[1], ((q, r), number)
+            assert not (number in (6, 8) and other[1] in (6, 8)), ((q, r), number)
