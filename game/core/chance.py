@@ -12,21 +12,34 @@ from game.core.errors import IllegalAction
 class Chance:
     """Seeded source of dice, draws and shuffles that records each outcome it gives."""
 
-    __slots__ = ("_rng", "_forced", "_record")
+    __slots__ = ("_generator", "_shared", "_forced", "_record")
 
     def __init__(self, seed: int) -> None:
-        self._rng = random.Random(seed)
+        self._generator = random.Random(seed)
+        # Copy on write: a clone shares its parent's generator until either of them draws (copying a
+        # generator's state costs far more than the rest of a game's clone, and searches clone a lot).
+        self._shared = False
         self._forced: deque[Any] = deque()
         self._record: list[Any] = []
 
     def clone(self) -> Chance:
         """Return an independent copy with the same generator state (forced values included)."""
         other = Chance.__new__(Chance)
-        other._rng = random.Random()
-        other._rng.setstate(self._rng.getstate())
+        other._generator = self._generator
+        other._shared = self._shared = True
         other._forced = deque(self._forced)
         other._record = list(self._record)
         return other
+
+    @property
+    def _rng(self) -> random.Random:
+        """The generator, made private to this object before its first draw since a clone."""
+        if self._shared:
+            own = random.Random()
+            own.setstate(self._generator.getstate())
+            self._generator = own
+            self._shared = False
+        return self._generator
 
     def force(self, *outcomes: Any) -> None:
         """Queue outcomes that the next draws return instead of random ones (the generator still advances)."""

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game.core.actions import Action, Event, validate_action
@@ -60,10 +62,12 @@ class Game(ABC):
         Every field's type and range is checked first (InvalidActionField), so no check or effect sees a
         malformed value; any refusal leaves the game untouched.
         """
-        validate_action(action)
-        if action.player not in self.active_players():
-            raise WrongPlayer(f"player {action.player} may not act now (waiting for {list(self.active_players())})")
-        self.check(action)
+        if not self._was_listed(action):
+            validate_action(action)
+            if action.player not in self.active_players():
+                raise WrongPlayer(f"player {action.player} may not act now (waiting for {list(self.active_players())})")
+            self.check(action)
+        self._listed = ()
         chance = self.chance
         chance.begin_record()
         events = self._apply(action)
@@ -84,6 +88,31 @@ class Game(ABC):
         from game.core.undo import undo
 
         return undo(self, player)
+
+    # The actions last handed out by legal_actions(), while the state they were listed for is unchanged: the
+    # rules model built them itself, so apply() need not check them again (a search or a playout applies
+    # little else). Any apply() forgets them; a snapshot, so a caller's changes to its list are not trusted.
+    _listed: tuple[Action, ...] = ()
+    _listed_at: int = -1  # the log's length when they were listed (an undo shortens it)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("legal_actions")
+        if own is not None and not getattr(own, "__isabstractmethod__", False):
+            setattr(cls, "legal_actions", _remembering(own))
+
+    def _was_listed(self, action: Action) -> bool:
+        """Whether this very action object was listed as legal for the current state."""
+        if self._listed_at != len(self.log):
+            return False
+        for listed in self._listed:
+            if listed is action:
+                return True
+        return False
+
+    def forget_listed(self) -> None:
+        """Stop trusting the last listed actions (for code that changes the state other than by apply())."""
+        self._listed = ()
 
     def is_legal(self, action: Action) -> bool:
         """Whether apply() would accept the action."""
@@ -135,8 +164,22 @@ class Game(ABC):
         other.state = self.state.clone()  # type: ignore[attr-defined]
         other.chance = self.chance.clone()
         other.log = list(self.log)
+        other._listed = ()
         return other
 
     def state_json(self) -> dict[str, Any]:
         """The full state as JSON (the state must offer to_json()), used for the save digest and equality."""
         return self.state.to_json()  # type: ignore[attr-defined, no-any-return]
+
+
+def _remembering(legal_actions: Callable[[Game, int], list[Action]]) -> Callable[[Game, int], list[Action]]:
+    """Wrap a variant's legal_actions so the game remembers the actions it handed out (see Game._listed)."""
+
+    @functools.wraps(legal_actions)
+    def listing(self: Game, player: int) -> list[Action]:
+        actions = legal_actions(self, player)
+        self._listed = tuple(actions)
+        self._listed_at = len(self.log)
+        return actions
+
+    return listing
