@@ -29,8 +29,9 @@ MAX_CANDIDATES = 5
 # (and by more than one standard error), measured over at least MIN_ROUNDS paired rounds.
 PRIOR_MARGIN = 0.01
 MIN_ROUNDS = 4
-# A budget in rollouts (each round plays every candidate once).
-DEFAULT_ITERATIONS = 400
+# The budget is counted in rollouts, so that a decision does not depend on the machine's speed: the think
+# time buys ROLLOUTS_PER_SECOND of the family's rollouts (measured on a 2-core machine), and is only a cap.
+MIN_ITERATIONS = 4 * MAX_CANDIDATES
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +42,10 @@ class FamilySearch:
     evaluate: Callable[[Game, int], float]
     rollout_actions: int
     normal: Callable[[], Any]
+    rollouts_per_second: int
     forced_kinds: frozenset[str] = frozenset()
+    # Normal's ordering of the legal actions, best first (None: Normal has no ranking for this decision).
+    rank: Callable[[Any, list[Action], random.Random], list[Action] | None] | None = None
 
 
 def family_search(family: str) -> FamilySearch:
@@ -50,17 +54,18 @@ def family_search(family: str) -> FamilySearch:
         from game.ai.catan_heuristic import CatanHeuristicBot
         from game.catan.determinize import determinize, evaluate
 
-        return FamilySearch(determinize, evaluate, 120, CatanHeuristicBot, frozenset({"roll", "discard"}))
+        return FamilySearch(determinize, evaluate, 120, CatanHeuristicBot, 40, frozenset({"roll", "discard"}))
     if family == "rivals":
         from game.ai.rivals_heuristic import RivalsHeuristicBot
-        from game.rivals.determinize import determinize, evaluate
+        from game.ai.rivals_search import RivalsEvaluator, rank
+        from game.rivals.determinize import determinize
 
-        return FamilySearch(determinize, evaluate, 120, RivalsHeuristicBot)
+        return FamilySearch(determinize, RivalsEvaluator(), 60, RivalsHeuristicBot, 16, rank=rank)
     if family == "cards":
         from game.ai.cards_heuristic import CardsHeuristicBot
         from game.cards.determinize import determinize, evaluate
 
-        return FamilySearch(determinize, evaluate, 120, CardsHeuristicBot)
+        return FamilySearch(determinize, evaluate, 120, CardsHeuristicBot, 40)
     raise GameError(f"no search for {family!r} games")
 
 
@@ -70,11 +75,13 @@ class HardBot:
     id = "hard"
     needs_view = True
 
-    def __init__(self, family: str, think_seconds: float = 1.0, iterations: int = DEFAULT_ITERATIONS) -> None:
+    def __init__(self, family: str, think_seconds: float = 1.0, iterations: int | None = None) -> None:
         self.family = family
         self.think_seconds = think_seconds
-        self.iterations = iterations
         self.hooks = family_search(family)
+        self.iterations = iterations if iterations is not None else max(
+            MIN_ITERATIONS, round(self.hooks.rollouts_per_second * think_seconds))
+        self.capped = 0  # decisions cut short by the think time (only they can depend on the machine)
         self.normal = self.hooks.normal()
         self._cancel = threading.Event()
         self.last_iterations = 0
@@ -94,7 +101,11 @@ class HardBot:
             prior = self.normal.choose(view, legal_actions, rng)
             if len(legal_actions) == 1 or prior.kind in self.hooks.forced_kinds:
                 return prior
-            candidates = pick_candidates(legal_actions, prior, rng)
+            ranked = self.hooks.rank(view, legal_actions, rng) if self.hooks.rank is not None else None
+            if ranked:
+                candidates = [prior] + [a for a in ranked if a != prior][:MAX_CANDIDATES - 1]
+            else:
+                candidates = pick_candidates(legal_actions, prior, rng)
             if len(candidates) == 1:
                 return prior
             return self._search(view, candidates, prior, rng)
@@ -128,6 +139,8 @@ class HardBot:
                 break  # an unfinished round would compare candidates on different luck
             rows.append(scores)
             self.last_iterations += k
+        if self.last_iterations + k <= self.iterations and not self._cancel.is_set():
+            self.capped += 1
         return candidates[_paired_best(rows, base)]
 
     def _rollout(self, world: Game, first: Action, player: int, bots: Sequence[Any], rng: random.Random) -> float:

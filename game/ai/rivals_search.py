@@ -1,0 +1,47 @@
+"""What the Hard level's search uses in Rivals: Normal's ranking of the candidates and Normal's own valuation
+of both principalities at the end of a rollout (far richer than points and stock alone)."""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import TYPE_CHECKING, Any
+
+from game.ai.rivals_heuristic import Scorer
+from game.ai.rivals_plan import Plan, StructureCache, Valuer
+from game.core.actions import Action
+from game.core.game import Game
+
+if TYPE_CHECKING:
+    from game.rivals.rules import RivalsGame
+
+# The Normal valuation counts a victory point as 8 resource units; the softmax that turns the two players'
+# worths into shares of the winning chances is about one and a half points wide.
+SOFTMAX_WORTH = 12.0
+
+
+def rank(view: Any, legal: list[Action], rng: random.Random) -> list[Action] | None:
+    """The legal actions from Normal's favourite down (None where Normal decides by another rule)."""
+    if view.decision is not None and view.decision[0] == "arrange":
+        return None
+    scorer = Scorer(view)
+    scored = sorted(((scorer.score(a) + 1e-6 * rng.random(), i) for i, a in enumerate(legal)), reverse=True)
+    return [legal[i] for _, i in scored]
+
+
+class RivalsEvaluator:
+    """Scores a position for one seat from both principalities as Normal values them (analyses cached)."""
+
+    def __init__(self) -> None:
+        self.structures = StructureCache()
+
+    def __call__(self, game: Game, player: int) -> float:
+        """The player's share of the winning chances: a softmax over both players' Normal worths."""
+        rivals: RivalsGame = game  # type: ignore[assignment]
+        worths = []
+        for p in (0, 1):
+            view = rivals.view(p)
+            worths.append(Valuer(view, self.structures).value(Plan.of(view)))
+        top = max(worths)
+        weights = [math.exp((w - top) / SOFTMAX_WORTH) for w in worths]
+        return weights[player] / sum(weights)
