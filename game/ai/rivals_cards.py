@@ -16,6 +16,8 @@ from game.rivals.view import RivalsView
 
 HOLD = 0.3            # what an action card is worth unplayed (a later chance to use it)
 OPP_UNIT = 0.5        # a resource the opponent gains
+OPP_LOSS = 0.8        # share of a card's worth that its loss costs the opponent, as seen from our side
+CHOSEN_CARD = 2.0     # a card picked from a shown pile (Traitor, Guido, Gustav)
 
 
 def opponent_totals(view: RivalsView) -> list[int]:
@@ -150,5 +152,31 @@ def play_score(v: Valuer, plan: Plan, base: float, action: Any) -> float:
             for dx in (-1, 1):
                 p.add(row * WIDTH + x + dx)
         return v.value(p) - base - HOLD
+    if cid in ("archer", "arsonist"):
+        loss = _attack_loss(view, cid)
+        if loss is None:
+            return -HOLD
+        return v.value(p) - base - HOLD + OPP_LOSS * loss
+    if cid == "traitor":
+        # A card of our choice from the opponent's hand (shown only once played): about the best of a few draws.
+        return v.value(p) - base - HOLD + CHOSEN_CARD if view.hand_sizes[1 - view.player] else -HOLD
+    if cid in ("guido", "gustav"):
+        # A card of our choice from the discard pile (seen only once played); an empty pile gives nothing.
+        return v.value(p) - base - HOLD + CHOSEN_CARD if view.discard_size else -HOLD
     # Any other card: its effect is unknown here, and cards help the one who plays them.
     return v.value(p) - base + 1.0
+
+
+def _attack_loss(view: RivalsView, cid: str) -> float | None:
+    """What an Archer or Arsonist takes from the opponent, in worth (None: nothing it could hit).
+
+    The Archer's victim chooses which of its units with strength goes, so it loses its least worth; the
+    Arsonist's player chooses the building, so the opponent loses about its best one."""
+    cards = card_of()
+    grid = view.grid[1 - view.player]
+    if cid == "archer":
+        pool = [generic_worth(cards[k]) for k in grid
+                if k >= 0 and cards[k].type in ("sc_unit", "sc_hero") and cards[k].str >= 1]
+        return min(pool) if pool else None
+    pool = [generic_worth(cards[k]) for k in grid if k >= 0 and cards[k].type in ("sc_building", "city_building")]
+    return max(pool) if pool else None
