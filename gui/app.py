@@ -168,8 +168,13 @@ class App:
     #: Game families that have a table in this front end.
     TABLE_FAMILIES: tuple[str, ...] = ("catan", "cards", "rivals")
 
-    def start_game(self, game: Game) -> None:
-        """Open the table of a game (above the main menu, replacing any other table)."""
+    def start_game(self, game: Game, tour: bool | None = None) -> None:
+        """Open the table of a game (above the main menu, replacing any other table); with tour (by default: a game
+        started from New game), a player who has not seen the table tour gets it."""
+        if tour is None:
+            from gui.new_game import NewGameScene
+
+            tour = isinstance(self.top, NewGameScene)
         family = getattr(game.variant, "family", "")
         if family not in self.TABLE_FAMILIES:
             self.show_message("app.family_unsupported", family=family)
@@ -185,7 +190,10 @@ class App:
             self.show_message("app.table_missing", error=str(exc))
             return
         self.pop_to_menu()
-        self.push(TableScene(self, game))
+        table = TableScene(self, game)
+        self.push(table)
+        if tour and not self.settings.tour_seen and not table.session.all_ai:
+            table.start_tour()
 
     def show_end_of_game(self, game: Game) -> None:
         """Show the end-of-game summary with charts."""

@@ -361,7 +361,7 @@ class NewGameScene(WidgetScene):
         except (GameError, OSError, ValueError, KeyError, TypeError) as exc:
             self.app.show_message("newgame.failed", error=str(exc))
             return
-        self.app.start_game(game, tour=True)
+        self.app.start_game(game)
 
     # ------------------------------------------------------------ layout
 

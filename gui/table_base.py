@@ -25,6 +25,7 @@ from gui.table.board_view import SpriteBook
 from gui.table.dialogs import MenuDialog, PassScreen, TableDialog
 from gui.table.log_view import LogEntry, LogView
 from gui.table.panels import CostButton, PanelCache, draw_top_bar
+from gui.tour import Tour, table_steps
 from gui.toast import Toast
 from gui.widgets import draw_tooltip
 
@@ -56,6 +57,7 @@ class TableScene(Scene, ABC):
                                    think_seconds=lambda: getattr(self.app.settings, "hard_think_seconds", None),
                                    allow_undo=lambda: getattr(self.app.settings, "allow_undo", True))
         self.session.listeners.append(self._on_applied)
+        self.tour: Tour | None = None  # the first-game tour while it is up
         sound = getattr(app, "sound", None)
         if sound is not None:
             self.session.listeners.append(sound.on_game_events)
@@ -527,6 +529,7 @@ class TableScene(Scene, ABC):
         lay = self.lay
         self.notice.draw(surface, (lay.board.centerx, lay.board.y + px(12, lay.scale)), lay.font,
                          max(120, lay.board.w - px(40, lay.scale)))
+
     # ------------------------------------------------------------------ scene API
 
     def on_resize(self, size: tuple[int, int]) -> None:
@@ -547,6 +550,11 @@ class TableScene(Scene, ABC):
         et = event.type
         if et == pygame.MOUSEMOTION:
             self.hover_pos = tuple(event.pos)
+        if self.tour is not None:
+            return self.tour.handle_event(event) or et == pygame.MOUSEMOTION
+        if et == pygame.KEYDOWN and event.key == pygame.K_F1 and not self.session.all_ai:
+            self.start_tour()
+            return True
         if et == pygame.KEYDOWN and event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
             self.save_dialog()
             return True
@@ -632,8 +640,8 @@ class TableScene(Scene, ABC):
         self._tick(dt)
         if self.toast[1] > 0:
             self.toast = (self.toast[0], self.toast[1] - dt)
-        self.session.update(dt, hold=self._hold())
         self.notice.update(dt)
+        self.session.update(dt, hold=self._hold() or self.tour is not None)
         if self.session.pass_to is not None and self.pass_screen is None:
             self._sync_overlays()
         self._refresh_controls()
@@ -671,7 +679,18 @@ class TableScene(Scene, ABC):
             if isinstance(self.dialog, MenuDialog):
                 self.dialog.draw(surface)
 
+    def start_tour(self) -> None:
+        """Show the tour of this table from its first stop (F1, or the first game)."""
+        self.close_dialog()
+        self.tour = Tour(self.app, table_steps(self), self._tour_done)
+
+    def _tour_done(self) -> None:
+        self.tour = None
+
     def _draw_tooltip(self, surface: pygame.Surface) -> None:
+        if self.tour is not None:
+            self.tour.draw(surface, self.lay.scale)
+            return
         tip = self._tooltip()
         if tip:
             draw_tooltip(surface, tip, self.hover_pos)

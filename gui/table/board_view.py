@@ -11,6 +11,7 @@ import pygame
 
 from game.catan.constants import HARBOR_RESOURCE, RESOURCES
 from game.catan.geometry import Topology
+from gui.marks import draw_mark
 from gui.table.ghosts import HALO_HOVER, HALO_LIGHT, ghost_alpha, haloed
 from gui.table.board_extras import (
     SEAM_RGBA, SEAM_SEA_RGBA, draw_seams, neutral_marked, node_marker, part_corner_direction, plaque_surface,
@@ -149,6 +150,7 @@ class BoardView:
         self._pieces_key: Any = None
         self._small: dict[Any, pygame.Surface] = {}
         self._stale: pygame.Surface | None = None
+        self.colour_marks = False  # colour-blind marks: each owner's shape on its pieces
         self._ghost_lift: dict[tuple[str, bool], float] = {}
         self._lit: tuple[Any, pygame.Surface] | None = None
 
@@ -432,19 +434,24 @@ class BoardView:
                 spr = self.road_sprite(self.owner_color(owner), e, neutral=owner in neutrals)
                 x, y = self._edge_px[e]
                 target.blit(spr, (round(x - ox - spr.get_width() / 2), round(y - oy - spr.get_height() / 2)))
+                if self.colour_marks:
+                    draw_mark(target, self.owner_color(owner), (x - ox, y - oy), max(5.0, self.R * 0.17))
         for n, owner in enumerate(state.node_owner):
             if owner >= 0:
                 piece = "city" if state.node_level[n] >= 2 else "settlement"
                 spr = self.piece_sprite(piece, self.owner_color(owner), owner in neutrals)
                 x, y = self._node_px[n]
                 target.blit(spr, (round(x - ox - spr.get_width() / 2), round(y - oy - spr.get_height() * 0.62)))
+                if self.colour_marks:
+                    draw_mark(target, self.owner_color(owner), (x - ox, y - oy - spr.get_height() * 0.08),
+                              max(6.0, self.R * (0.3 if piece == "city" else 0.24)))
 
     def board_surface(self, state: Any) -> pygame.Surface:
         """The cached board with its pieces; rebuilt only after a resize or when pieces change."""
         if self._terrain_layer is None:
             self._terrain_layer = self._build_terrain_layer()
             self._board_surface = None
-        key = (tuple(state.edge_owner), tuple(state.node_owner), tuple(state.node_level))
+        key = (tuple(state.edge_owner), tuple(state.node_owner), tuple(state.node_level), self.colour_marks)
         if self._board_surface is None or key != self._pieces_key:
             surf = self._terrain_layer.copy()
             self._draw_pieces(surf, state, self.rect.topleft)

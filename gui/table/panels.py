@@ -11,6 +11,7 @@ from game.catan.constants import DEV_CARDS, RESOURCES
 from gui.dialogs import GOLD, GOLD_DARK, SHADOW, StyledButton, blit_text, ellipsize, fit_text, px, ui_scale
 from gui.fonts import render_text
 from gui.levels import badge_size, draw_level_badge
+from gui.marks import draw_mark
 from gui.table.board_view import FRAME_HEIGHT, FRAME_WIDTH, SpriteBook, player_rgb
 from gui.widgets import PANEL, PANEL_EDGE, TEXT, TEXT_DIM
 
@@ -155,6 +156,7 @@ class PlayersPanel:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.rows: list[pygame.Rect] = []
         self.tips: list[tuple[pygame.Rect, str]] = []
+        self.colour_marks = False  # colour-blind marks: each seat's shape on its stripe
 
     def layout(self, rect: pygame.Rect, count: int, cols: int = 1) -> None:
         """Split the panel into rows (in reading order over `cols` columns)."""
@@ -193,6 +195,8 @@ class PlayersPanel:
         stripe = pygame.Rect(row.x + 5, row.y + 6, max(6, row.h // 9), row.h - 12)
         pygame.draw.rect(surface, rgb, stripe, border_radius=3)
         pygame.draw.rect(surface, (20, 20, 24), stripe, 1, border_radius=3)
+        if self.colour_marks:
+            draw_mark(surface, info.color, stripe.center, max(9, fs * 0.95))
         x0 = stripe.right + max(6, fs // 2)
         line1 = row.y + max(4, row.h // 12)
         name_fs = fs + 1

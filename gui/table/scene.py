@@ -15,6 +15,7 @@ from game.core.actions import Action, Event
 from game.core.errors import GameError
 from game.core.game import Game
 from gui.dialogs import px
+from gui.hints import catan_hint, draw_hint_line
 from gui.session import speed_factor
 from gui.table.animations import Animator, Banner, DiceRoll, FloatText, Flyer, Ring, RobberSlide
 from gui.table.board_view import TABLE_BG, BoardView, Marks, player_rgb
@@ -701,6 +702,8 @@ class CatanTableScene(TableScene):
         marks = self.marks()
         marks.pulse = pulse
         quick = self.clock - self._resized_at < RESIZE_SETTLE
+        marks_on = bool(getattr(self.app.settings, "colour_marks", False))
+        self.board_view.colour_marks = self.players_panel.colour_marks = marks_on
         self.board_view.draw(surface, state, marks, self.animator.robber(), quick)
         # side and bottom
         surface.fill(TABLE_BG, lay.side)
@@ -735,6 +738,7 @@ class CatanTableScene(TableScene):
         self._draw_top(surface, self._info_line())
         self.animator.draw(surface)
         self._draw_notice(surface)
+        draw_hint_line(surface, catan_hint(self), lay.board, lay.scale)
         self._draw_overlays(surface)
         self._draw_tooltip(surface)
 
@@ -753,6 +757,7 @@ class CatanTableScene(TableScene):
         if self.session.all_ai and not self.game.is_over():
             text += " · " + t("table.watch.speed", speed=f"{self.session.watch_speed:g}")
         return text
+
     def _table_tooltip(self, pos: tuple[int, int]) -> str | None:
         card: HandCard | None = self.hand_panel.card_at(pos)
         if card is not None:
