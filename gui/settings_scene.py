@@ -39,11 +39,15 @@ class SettingsScene(WidgetScene):
         self.panel = pygame.Rect(0, 0, min(w - 40, px(880, s)), min(h - 40, px(680, s)))
         self.panel.center = (w // 2, h // 2)
         pad = px(40, s)
-        row_h = px(78, s)
         control_w = px(330, s)
         ch = px(46, s)
         x = self.panel.right - pad - control_w
         y = self.panel.y + px(110, s)
+        bh = px(48, s)
+        self.note_bottom = self.panel.bottom - bh - px(26, s) - px(12, s)
+        # the six rows share the room between the heading and the note (the last row's hint ends above the note)
+        note_top = self.note_bottom - px(13, s) - px(8, s)
+        row_h = min(px(78, s), (note_top - px(26, s) - y - ch // 2) // 5)
         fs = px(19, s)
         langs = Translator.available_languages() or ["en"]
         speed_labels = {0.0: "settings.speed_off", 0.5: "settings.speed_slow", 1.0: "settings.speed_normal",
@@ -72,7 +76,7 @@ class SettingsScene(WidgetScene):
             ("settings.fullscreen", "settings.fullscreen_hint", self.fullscreen.rect),
             ("settings.allow_undo", "settings.allow_undo_hint", self.undo.rect),
         ]
-        bw, bh = px(200, s), px(48, s)
+        bw = px(200, s)
         comfort_w, gap = px(380, s), px(20, s)
         left = self.panel.centerx - (bw + gap + comfort_w) // 2
         self.back_button = StyledButton(pygame.Rect(left, self.panel.bottom - bh - px(26, s),
@@ -128,4 +132,4 @@ class SettingsScene(WidgetScene):
         self.draw_widgets(surface)
         note = self.app.t("settings.saved_to", path=str(self.app.settings_path))
         blit_text(surface, ellipsize(note, px(13, s), self.panel.width - px(40, s)), px(13, s), TEXT_DIM,
-                  (self.panel.centerx, self.back_button.rect.y - px(12, s)), "midbottom")
+                  (self.panel.centerx, self.note_bottom), "midbottom")
