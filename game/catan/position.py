@@ -834,11 +834,35 @@ class _PositionReader:
         for p, raw in enumerate(players):
             self._read_player(p, raw)
 
+    def read_pieces_and_cards(self, player_fields: Sequence[str], player_optional: Sequence[str]) -> None:
+        """Read only the buildings, roads and each player's cards (what lenient import derives the rest from)."""
+        self._read_buildings(self.data["buildings"])
+        self._read_roads(self.data["roads"])
+        players = _need_list(self.data["players"], "players")
+        if len(players) != self.n:
+            raise InvalidPosition(f"players: {len(players)} entries for {self.n} seats")
+        for p, raw in enumerate(players):
+            self._read_player_cards(p, raw, player_fields, player_optional)
+
     def _read_player(self, p: int, raw: Any) -> None:
+        where = f"players[{p}]"
+        entry = self._read_player_cards(p, raw, PLAYER_FIELDS, ())
+        claims = {
+            "vp_public": _need_int(entry["vp_public"], f"{where}.vp_public", low=0),
+            "vp_actual": _need_int(entry["vp_actual"], f"{where}.vp_actual", low=0),
+            "longest_road_length": _need_int(entry["longest_road_length"], f"{where}.longest_road_length", low=0),
+            "pieces_left": dict(zip(("roads", "settlements", "cities"), _need_counts(
+                entry["pieces_left"], f"{where}.pieces_left", ("roads", "settlements", "cities"), True))),
+        }
+        self.claims.append(claims)
+
+    def _read_player_cards(self, p: int, raw: Any, fields: Sequence[str],
+                           optional: Sequence[str]) -> Mapping[str, Any]:
+        """Check a player entry's shape, colour and seat, and read its resources and development cards."""
         s = self.s
         where = f"players[{p}]"
         entry = _need_obj(raw, where)
-        _need_keys(entry, where, PLAYER_FIELDS)
+        _need_keys(entry, where, fields, optional)
         if entry["color"] != self.color(p):
             raise InvalidPosition(f"{where}.color: seat {p} is {self.color(p)}, not {entry['color']!r}")
         if _need_int(entry["seat"], f"{where}.seat") != p:
@@ -854,14 +878,7 @@ class _PositionReader:
         s.dev_played[p] = [0] * len(DEV_CARDS)
         for name, count in zip(PLAYED_KINDS, played):
             s.dev_played[p][DEV_CARDS.index(name)] = count
-        claims = {
-            "vp_public": _need_int(entry["vp_public"], f"{where}.vp_public", low=0),
-            "vp_actual": _need_int(entry["vp_actual"], f"{where}.vp_actual", low=0),
-            "longest_road_length": _need_int(entry["longest_road_length"], f"{where}.longest_road_length", low=0),
-            "pieces_left": dict(zip(("roads", "settlements", "cities"), _need_counts(
-                entry["pieces_left"], f"{where}.pieces_left", ("roads", "settlements", "cities"), True))),
-        }
-        self.claims.append(claims)
+        return entry
 
     def _read_bank(self, value: Any) -> int:
         s = self.s
