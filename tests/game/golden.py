@@ -37,5 +37,7 @@ def game_digest(variant_id: str, players: int, seed: int) -> str:
 
 
 if __name__ == "__main__":  # python -m tests.game.golden VARIANT PLAYERS SEED...: print digests to record
+    variant_arg, players_arg = sys.argv[1], int(sys.argv[2])
     for seed_text in sys.argv[3:]:
-        print(f'("{sys.argv[1]}", {sys.argv[2]}, {seed_text}): "{game_digest(sys.argv[1], int(sys.argv[2]), int(seed_text))}",')
+        print(f'("{variant_arg}", {players_arg}, {seed_text}): '
+              f'"{game_digest(variant_arg, players_arg, int(seed_text))}",')
