@@ -451,6 +451,10 @@ class BuildDialog(_Grid):
         """Build only when the game accepts the choice and payment."""
         self.ok.enabled = self.is_legal(self.action())
 
+    def focus_extra(self) -> list[Any]:
+        """The option pickers come before the payment."""
+        return list(getattr(self, "pickers", []))
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Pickers first, then the steppers and buttons."""
         for picker in getattr(self, "pickers", []):

@@ -11,7 +11,7 @@ import pygame
 from game.core.actions import Action
 from game.rivals import actions as A
 from gui.dialogs import blit_text, fit_text, px
-from gui.rivals.dialogs import LEGAL_EDGE, SELECT_EDGE, RivalsDialog, card_under, grid_rects
+from gui.rivals.dialogs import LEGAL_EDGE, SELECT_EDGE, CardSlot, RivalsDialog, card_under, grid_rects
 from gui.rivals.pieces import draw_count
 from gui.widgets import TEXT_DIM
 
@@ -50,6 +50,11 @@ class StackPickDialog(RivalsDialog):
 
     def _pick(self, i: int) -> Action:
         return A.PickFromStack(self.player, i)
+
+    def focus_extra(self) -> list[Any]:
+        """Each card the seat may take (Enter takes it)."""
+        return [CardSlot(r, lambda i=i: self.act(self._pick(i)), self.is_legal(self._pick(i)))
+                for i, r in enumerate(self.rects)]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """A click on a card takes it."""
@@ -176,16 +181,24 @@ class ScoutDialog(RivalsDialog):
         if self.plain is not None:
             self.scene.perform(self.plain)
 
+    def _toggle(self, i: int) -> None:
+        """Pick (up to two) or unpick a region."""
+        if i in self.picks:
+            self.picks.remove(i)
+        elif len(self.picks) < 2:
+            self.picks.append(i)
+        self.refresh()
+
+    def focus_extra(self) -> list[Any]:
+        """Each region of the stack (Enter picks or unpicks it)."""
+        return [CardSlot(r, lambda i=i: self._toggle(i)) for i, r in enumerate(self.rects)]
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Clicks pick (up to two) or unpick regions."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for i, r in enumerate(self.rects):
                 if r.collidepoint(event.pos):
-                    if i in self.picks:
-                        self.picks.remove(i)
-                    elif len(self.picks) < 2:
-                        self.picks.append(i)
-                    self.refresh()
+                    self._toggle(i)
                     return True
         return super().handle_event(event)
 
@@ -223,13 +236,21 @@ class FaceUpDialog(RivalsDialog):
         self.buildable = {a.card for a in self.legal_of(A.BuildExpansion)}
         self.bottom_buttons([("rivals.close", self.close, "secondary")])
 
+    def _take(self, card: int) -> None:
+        self.close()
+        self.scene.choose(("face_up", card))
+
+    def focus_extra(self) -> list[Any]:
+        """Each card one can build (Enter chooses it)."""
+        return [CardSlot(r, lambda c=card: self._take(c), card in self.buildable)
+                for card, r in zip(self.cards, self.rects)]
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         """A click on a buildable card chooses it for building."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for card, r in zip(self.cards, self.rects):
                 if r.collidepoint(event.pos) and card in self.buildable:
-                    self.close()
-                    self.scene.choose(("face_up", card))
+                    self._take(card)
                     return True
         return super().handle_event(event)
 

@@ -45,6 +45,14 @@ def grid_rects(area: pygame.Rect, count: int, aspect: float, max_w: int, gap: in
     return best
 
 
+class CardSlot:
+    """A card in a dialog as the keyboard focus sees it: its rectangle, what Enter does, and whether it may."""
+
+    def __init__(self, rect: pygame.Rect, on_click: Callable[[], None], enabled: bool = True) -> None:
+        self.rect = rect
+        self.on_click = on_click
+        self.enabled = enabled
+
 
 def card_under(pos: tuple[int, int], cards: Iterable[int], rects: Iterable[pygame.Rect]) -> int | None:
     """The card whose rectangle holds pos (cards and rects in the same order), or None."""
@@ -271,9 +279,14 @@ class OptionsDialog(RivalsDialog):
         self.scene.preview = None
         super().close()
 
+    def focus_extra(self) -> list[Any]:
+        """The list comes first."""
+        return [self.list]
+
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """The list first."""
-        if self.list.handle_event(event):
+        """The list first (its arrows and Enter only while the keyboard focus is on it or on nothing)."""
+        focused = self.focus.focused(self.focus_widgets())
+        if (focused is None or focused is self.list or event.type != pygame.KEYDOWN) and self.list.handle_event(event):
             self.refresh()
             return True
         return super().handle_event(event)
@@ -306,4 +319,4 @@ class DecisionDialog(OptionsDialog):
         super().__init__(scene, player, None, title)
 
 
-__all__ = ["DecisionDialog", "IconButton", "OptionsDialog", "PaymentDialog", "RivalsDialog", "grid_rects"]
+__all__ = ["CardSlot", "DecisionDialog", "IconButton", "OptionsDialog", "PaymentDialog", "RivalsDialog", "grid_rects"]

@@ -10,7 +10,7 @@ from game.rivals import actions as A
 from game.rivals.constants import RESOURCES
 from game.rivals.economy import resource_table
 from gui.dialogs import GOLD, StyledButton, blit_text, px
-from gui.rivals.dialogs import SELECT_EDGE, IconButton, RivalsDialog, card_under, grid_rects
+from gui.rivals.dialogs import SELECT_EDGE, CardSlot, IconButton, RivalsDialog, card_under, grid_rects
 from gui.rivals.pieces import draw_count
 
 if TYPE_CHECKING:
@@ -179,6 +179,19 @@ class ExchangeDialog(RivalsDialog):
         a = self._find(A.ExchangeSearch)
         if a is not None:
             self.scene.perform(a)
+
+    def _choose_card(self, card: int) -> None:
+        self.card = card
+        self.refresh()
+
+    def _choose_stack(self, i: int) -> None:
+        self.stack = i
+        self.refresh()
+
+    def focus_extra(self) -> list[Any]:
+        """The hand cards, then the stacks (Enter chooses one)."""
+        return [*(CardSlot(r, lambda c=card: self._choose_card(c)) for card, r in zip(self.hand, self.hand_rects)),
+                *(CardSlot(r, lambda i=i: self._choose_stack(i)) for i, r in enumerate(self.stack_rects))]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Clicks on cards choose them."""

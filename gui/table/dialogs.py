@@ -13,7 +13,7 @@ from game.catan.state import ACCEPTED, COUNTERED, DECLINED, PENDING
 from gui.dialogs import GOLD, GOLD_DARK, Stepper, StyledButton, blit_text, fit_text, px
 from gui.fonts import render_text, wrap_text
 from gui.table.board_view import player_rgb
-from gui.widgets import PANEL, TEXT, TEXT_DIM
+from gui.widgets import PANEL, TEXT, TEXT_DIM, FocusRing
 
 if TYPE_CHECKING:
     from gui.table.scene import CatanTableScene
@@ -59,6 +59,7 @@ class TableDialog:
         self.title = ""
         self.fs = 16
         self.s = 1.0
+        self.focus = FocusRing()  # Tab / Shift+Tab / Enter over the dialog's controls
 
     # helpers -------------------------------------------------------------
     def t(self, key: str, **params: Any) -> str:
@@ -137,8 +138,20 @@ class TableDialog:
             x += bw + pad
         return out
 
+    def focus_extra(self) -> list[Any]:
+        """Controls of a dialog's own kind (lists, pickers, cards) that Tab reaches before the steppers and buttons."""
+        return []
+
+    def focus_widgets(self) -> list[Any]:
+        """Everything the keyboard focus visits, in order."""
+        return [*self.focus_extra(), *self.steppers, *self.buttons]
+
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Controls first; every mouse press is taken (the dialog is modal)."""
+        """The keyboard focus, then controls; every mouse press is taken (the dialog is modal)."""
+        if self.focus.handle_event(event, self.focus_widgets()):
+            if self.scene.dialog is self:
+                self.refresh()
+            return True
         for st in self.steppers:
             if st.handle_event(event):
                 self.refresh()
@@ -171,6 +184,7 @@ class TableDialog:
             st.draw(surface)
         for b in self.buttons:
             b.draw(surface)
+        self.focus.draw(surface, self.focus_widgets())
 
     def draw_body(self, surface: pygame.Surface) -> None:
         """What the dialog shows besides its controls."""
@@ -416,6 +430,11 @@ class MaritimeDialog(TableDialog):
                 if extra:
                     blit_text(surface, extra, self.fs - 1, color, (b.rect.right - 10, b.rect.centery), "midright",
                               bold=True)
+
+    def focus_widgets(self) -> list[Any]:
+        """Give and get columns, then the other buttons (the same list while draw() hides the columns)."""
+        sides = self.give_buttons + self.get_buttons
+        return [*self.steppers, *sides, *(b for b in self.buttons if b not in sides)]
 
     def draw(self, surface: pygame.Surface) -> None:
         """Buttons are drawn by draw_body so the labels sit on top."""

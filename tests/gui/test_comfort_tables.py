@@ -30,3 +30,130 @@ def test_settings_rows_end_above_the_saved_to_note(make_app: Any, size: tuple[in
         tops = [rect.centery - px(10, s) - font(px(20, s)).get_linesize() // 2 for _, _, rect in scene.rows]
         bottoms = [rect.centery + px(13, s) + font(px(15, s)).get_linesize() // 2 for _, _, rect in scene.rows]
         assert all(b <= t for b, t in zip(bottoms, tops[1:])), "rows do not overlap each other"
+
+
+def _key(k: int, mod: int = 0) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="")
+
+
+def _ring_is_drawn(app: Any, widget: Any) -> bool:
+    ring = widget.rect.inflate(8, 8)
+    return app.screen.get_at((ring.centerx, ring.top)) == pygame.Color(255, 255, 255)
+
+
+def test_catan_table_dialogs_take_tab_and_enter(make_app: Any) -> None:
+    from tests.gui.table_fixtures import catan_game
+
+    app = make_app((1600, 900))
+    game = catan_game(["human", "random", "random"], seed=3)
+    app.start_game(game)
+    table = app.top
+    table.open_dialog("menu")
+    dialog = table.dialog
+    app.step([_key(pygame.K_TAB)], 1 / 60)
+    assert dialog.focus.focused(dialog.focus_widgets()) is dialog.buttons[0]
+    assert _ring_is_drawn(app, dialog.buttons[0])
+    app.step([_key(pygame.K_TAB)], 1 / 60)
+    assert dialog.focus.focused(dialog.focus_widgets()) is dialog.buttons[1]
+    app.step([_key(pygame.K_TAB, pygame.KMOD_SHIFT)], 1 / 60)
+    app.step([_key(pygame.K_RETURN)], 1 / 60)
+    assert table.dialog is None, "Enter pressed the focused Resume"
+
+
+def test_catan_bank_dialog_focus_reaches_every_column(make_app: Any) -> None:
+    from gui.table.dialogs import MaritimeDialog
+    from tests.gui.table_fixtures import catan_game
+    from tests.gui.test_comfort import _to_main_phase
+
+    app = make_app((1600, 900))
+    game = catan_game(["human", "random", "random"], seed=3)
+    _to_main_phase(game)
+    game.state.hands[0] = [4, 0, 0, 0, 0]
+    app.start_game(game)
+    table = app.top
+    table.game_changed()
+    table.open_dialog("maritime")
+    dialog = table.dialog
+    assert isinstance(dialog, MaritimeDialog)
+    widgets = dialog.focus_widgets()
+    assert {id(b) for b in dialog.give_buttons + dialog.get_buttons} <= {id(w) for w in widgets}
+    app.step([_key(pygame.K_TAB)], 1 / 60)
+    first = dialog.focus.focused(dialog.focus_widgets())
+    assert first is dialog.give_buttons[0], "enabled give buttons come first"
+    app.step([], 1 / 60)
+    assert dialog.focus.focused(dialog.focus_widgets()) is first, "draw() hiding the columns keeps the focus"
+    assert _ring_is_drawn(app, first)
+
+
+def test_rivals_dialogs_take_tab_and_enter(tmp_path: Any) -> None:
+    from gui.rivals.dialogs import OptionsDialog
+    from tests.gui.test_rivals_overlays import _to_actions
+    from tests.gui.test_rivals_table import _open, rivals_game
+
+    game = rivals_game("rivals-intro", ["human", "random"], seed=8)
+    app, scene = _open(tmp_path, (1600, 900), "en", game)
+    _to_actions(game)
+    scene.game_changed()
+    scene.open_dialog("options")
+    dialog = scene.dialog
+    assert isinstance(dialog, OptionsDialog)
+    app.step([_key(pygame.K_TAB)], 0.016)
+    assert dialog.focus.focused(dialog.focus_widgets()) is dialog.list
+    app.step([_key(pygame.K_DOWN)], 0.016)
+    assert dialog.list.selected == 1
+    app.step([_key(pygame.K_TAB), _key(pygame.K_TAB)], 0.016)
+    focused = dialog.focus.focused(dialog.focus_widgets())
+    assert focused is not dialog.list and focused is not dialog.ok
+    before = len(game.log)
+    app.step([_key(pygame.K_RETURN)], 0.016)
+    assert scene.dialog is None and len(game.log) == before, "Enter on Cancel closes without acting"
+    scene.on_exit()
+
+
+def test_rivals_card_dialogs_put_cards_in_the_focus(tmp_path: Any) -> None:
+    from gui.rivals.turn_dialogs import ExchangeDialog
+    from tests.gui.test_rivals_overlays import _to_actions
+    from tests.gui.test_rivals_table import _open, rivals_game
+
+    game = rivals_game("rivals-intro", ["human", "random"], seed=8)
+    app, scene = _open(tmp_path, (1600, 900), "en", game)
+    _to_actions(game)
+    scene.game_changed()
+    dialog = ExchangeDialog(scene, 0)
+    scene.dialog = dialog
+    dialog.layout(scene.lay.board if hasattr(scene.lay, "board") else pygame.Rect(0, 0, 1600, 900), scene.lay.scale)
+    assert len(dialog.focus_extra()) == len(dialog.hand) + len(dialog.stack_rects)
+    app.step([_key(pygame.K_TAB), _key(pygame.K_TAB)], 0.016)
+    app.step([_key(pygame.K_RETURN)], 0.016)
+    assert dialog.card == dialog.hand[1]
+    for _ in range(len(dialog.hand) - 1):
+        app.step([_key(pygame.K_TAB)], 0.016)
+    app.step([_key(pygame.K_SPACE)], 0.016)
+    assert dialog.stack == 0
+    scene.on_exit()
+
+
+def test_cards_dialogs_take_tab_arrows_and_enter(tmp_path: Any) -> None:
+    from gui.cards.dialogs import PileDialog
+    from tests.game.cards.helpers import set_hand
+    from tests.gui.test_cards_table import _open, cards_game
+
+    game = cards_game(["human", "human"], seed=4)
+    set_hand(game, 0, (2, 1, 0, 0, 1))
+    app, scene = _open(tmp_path, (1600, 900), "en", game)
+    scene.game_changed()
+    app.step([], 0.016)
+    scene.open_dialog("pile")
+    dialog = scene.dialog
+    assert isinstance(dialog, PileDialog)
+    grain = dialog.steppers[4]
+    for _ in range(5):
+        app.step([_key(pygame.K_TAB)], 0.016)
+    assert dialog.focus.focused(dialog.focus_widgets()) is grain
+    app.step([_key(pygame.K_RIGHT)], 0.016)
+    assert grain.value == 1 and dialog.ok.enabled, "the arrow stepped the focused stepper and the dialog refreshed"
+    while dialog.focus.focused(dialog.focus_widgets()) is not dialog.ok:
+        app.step([_key(pygame.K_TAB)], 0.016)
+    app.step([_key(pygame.K_RETURN)], 0.016)
+    assert sum(game.state.hands[0]) == 4 and scene.dialog is None
+    scene.on_exit()
