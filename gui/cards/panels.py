@@ -12,6 +12,7 @@ from game.cards.view import PlayerTable
 from gui.fonts import font
 from gui.dialogs import GOLD, GOLD_DARK, blit_text, ellipsize, fit_text, px
 from gui.levels import badge_size, draw_level_badge
+from gui.marks import draw_mark
 from gui.table.board_view import SpriteBook
 from gui.table.panels import PanelCache
 from gui.widgets import PANEL, TEXT, TEXT_DIM
@@ -112,6 +113,7 @@ class SeatInfo:
     is_acting: bool
     is_ai: bool
     level: str = ""  # an AI seat's level id ('easy', 'normal', 'hard'), shown as a badge after the name
+    mark: str = ""  # the seat's colour id when colour-blind marks are on: its shape on the colour dot
 
 
 def draw_tableau(surface: pygame.Surface, sprites: SpriteBook, panels: PanelCache, rect: pygame.Rect,
@@ -125,6 +127,8 @@ def draw_tableau(surface: pygame.Surface, sprites: SpriteBook, panels: PanelCach
     hy = rect.y + fs // 2 + 6
     pygame.draw.circle(surface, seat.color, (rect.x + fs, hy), fs // 2)
     pygame.draw.circle(surface, (12, 12, 14), (rect.x + fs, hy), fs // 2, 1)
+    if seat.mark:
+        draw_mark(surface, seat.mark, (rect.x + fs, hy), max(8, fs * 0.95))
     vp_text = f"★ {seat.vp}"
     cards_text = t("cards.hand_size", count=seat.hand_size)
     right = rect.right - fs // 2

@@ -227,7 +227,7 @@ class CardsTableScene(TableScene):
     def _base_key(self) -> tuple[Any, ...]:
         return (self.session.revision, self.session.viewer, self.lay.size, self.pass_screen is None,
                 self.app.translator.lang, len(self.log.entries), self.log.scroll, self.session.watch_speed,
-                self.sprites.art)
+                self.sprites.art, getattr(self.app.settings, "colour_marks", False))
 
     def _draw_base(self, surface: pygame.Surface) -> None:
         """The parts that change only with the game: tableaux, piles, log and hand."""
@@ -237,10 +237,12 @@ class CardsTableScene(TableScene):
         t = self.app.t
         placed = self._placements()
         order = tableau_order(self.game.num_players, self.session.viewer)
+        marks_on = bool(getattr(self.app.settings, "colour_marks", False))
         for i, p in enumerate(order):
             tb = view.tables[p]
             info = SeatInfo(self.player_name(p), self.player_color(p), tb.vp, tb.hand_size, p == view.current,
-                            False, not self.game.seats[p].is_human, self.player_level(p))
+                            False, not self.game.seats[p].is_human, self.player_level(p),
+                            self.game.seats[p].color if marks_on else "")
             draw_tableau(surface, self.sprites, self.panels, lay.tableaux[i], info, placed[p], t, lay.font, 0.0)
         self._center_hits = draw_center(surface, self.sprites, self.panels, lay.center, view, t, lay.font, lay.scale)
         self.panels.blit(surface, lay.log, alpha=220, radius=10)

@@ -120,7 +120,14 @@ class RivalsPainter:
         return SeatInfo(self.player_name(p), self.player_color(p), view.vp[p], view.target_vp, view.stats[p],
                          view.hand_sizes[p], view.hand_limit if p == view.player else -1,
                          p in self.game.active_players(), not self.game.seats[p].is_human,
-                         tuple(TOKENS[i] for i in range(2) if view.tokens[i] == p), self.player_level(p))
+                         tuple(TOKENS[i] for i in range(2) if view.tokens[i] == p), self.player_level(p),
+                         self._mark(p))
+
+    def _mark(self, p: int) -> str:
+        """The seat's colour id when colour-blind marks are on, else ''."""
+        if not getattr(self.app.settings, "colour_marks", False) or not 0 <= p < len(self.game.seats):
+            return ""
+        return self.game.seats[p].color
 
     def _turning(self) -> tuple[tuple[int, int], ...]:
         return tuple(sorted((a.player, a.cell) for a in self.animator.of(RegionTurn)))
@@ -129,7 +136,7 @@ class RivalsPainter:
         return (self.session.revision, self.session.viewer, self.near, self.lay.size, self.pass_screen is None,
                 self.app.translator.lang, len(self.log.entries), self.log.scroll, self.session.watch_speed,
                 self.selected, self.dragging, self._turning(), bool(self.animator.of(DiceRoll)),
-                self.session.human_actor(), self.app.art)
+                self.session.human_actor(), self.app.art, getattr(self.app.settings, "colour_marks", False))
 
     def _felt_surface(self) -> pygame.Surface:
         if self._felt is None or self._felt.get_size() != self.lay.size:
@@ -176,7 +183,8 @@ class RivalsPainter:
             playable = playable_cards(self.actor_legal(), view.hand)
             skip_card = self._chosen_card() if self.dragging else -1
             draw_fan(surface, self.faces, self.fan, playable, self._chosen_card(), skip_card, self._hand_cache)
-        draw_phases(surface, self.panels, lay.phases, view.phase, self.player_color(view.current), t, fs, lay.scale)
+        draw_phases(surface, self.panels, lay.phases, view.phase, self.player_color(view.current), t, fs, lay.scale,
+                    self._mark(view.current))
         assert self.spots is not None
         state = CentreState(view.center_sizes, view.stack_sizes, self.game.state.stack_backs, view.face_up,
                             view.event_deck_size, view.discard_top, view.discard_size, view.dice, view.tokens)

@@ -10,6 +10,7 @@ import pygame
 
 from gui.dialogs import GOLD, blit_text, ellipsize, fit_text, px
 from gui.levels import draw_level_badge
+from gui.marks import draw_mark
 from gui.rivals.faces import CardFaces
 from gui.rivals.hand import draw_backs
 from gui.rivals.pieces import draw_token
@@ -38,6 +39,7 @@ class SeatInfo:
     is_ai: bool
     tokens: tuple[str, ...]
     level: str = ""  # an AI seat's level id ('easy', 'normal', 'hard'), shown as a badge
+    mark: str = ""  # the seat's colour id when colour-blind marks are on: its shape on the colour dot
 
 
 def stat_rects(rect: pygame.Rect, fs: int, scale: float) -> dict[str, pygame.Rect]:
@@ -65,6 +67,8 @@ def draw_seat(surface: pygame.Surface, panels: PanelCache, faces: CardFaces, rec
     cy = rect.y + pad + fs // 2 + 2
     pygame.draw.circle(surface, seat.color, (rect.x + pad + r, cy), r)
     pygame.draw.circle(surface, (12, 12, 14), (rect.x + pad + r, cy), r, 1)
+    if seat.mark:
+        draw_mark(surface, seat.mark, (rect.x + pad + r, cy), max(8, r * 1.9))
     name_x = rect.x + pad + 2 * r + px(8, scale)
     tag = "AI" if seat.is_ai and not seat.level else ""
     tag_w = 0
@@ -111,8 +115,9 @@ def draw_seat(surface: pygame.Surface, panels: PanelCache, faces: CardFaces, rec
 
 
 def draw_phases(surface: pygame.Surface, panels: PanelCache, rect: pygame.Rect, phase: str, color: Color,
-                t: Translate, fs: int, scale: float) -> None:
-    """Four chips: roll, actions, replenish, exchange; the current one lit in the mover's colour."""
+                t: Translate, fs: int, scale: float, mark: str = "") -> None:
+    """Four chips: roll, actions, replenish, exchange; the current one lit in the mover's colour (with its
+    colour-blind mark when mark names the colour)."""
     gap = px(4, scale)
     w = (rect.w - 3 * gap) // 4
     small = max(9, fs - 3)
@@ -123,6 +128,8 @@ def draw_phases(surface: pygame.Surface, panels: PanelCache, rect: pygame.Rect, 
         panels.blit(surface, chip, fill, 240, chip.h // 3, GOLD if current else (70, 80, 98))
         if current:
             pygame.draw.circle(surface, color, (chip.x + px(10, scale), chip.centery), max(3, px(5, scale)))
+            if mark:
+                draw_mark(surface, mark, (chip.x + px(10, scale), chip.centery), max(7, px(11, scale)))
         label = t(f"rivals.phase.{name}")
         width = chip.w - px(22 if current else 10, scale)
         size = fit_text(label, small, width, current)

@@ -157,3 +157,38 @@ def test_cards_dialogs_take_tab_arrows_and_enter(tmp_path: Any) -> None:
     app.step([_key(pygame.K_RETURN)], 0.016)
     assert sum(game.state.hands[0]) == 4 and scene.dialog is None
     scene.on_exit()
+
+
+def _differs(before: pygame.Surface, after: pygame.Surface, area: pygame.Rect) -> bool:
+    return any(before.get_at((x, y)) != after.get_at((x, y))
+               for x in range(area.left, area.right) for y in range(area.top, area.bottom))
+
+
+def test_colour_marks_at_the_rivals_table(tmp_path: Any) -> None:
+    from tests.gui.test_rivals_table import _open, rivals_game
+
+    game = rivals_game("rivals-intro", ["human", "random"], seed=8)
+    app, scene = _open(tmp_path, (1600, 900), "en", game)
+    app.step([], 0.016)
+    assert scene._seat(0).mark == ""
+    plain = app.screen.copy()
+    app.settings.colour_marks = True
+    app.step([], 0.016)
+    assert scene._seat(0).mark == game.seats[0].color
+    for rect in (scene.lay.near_info, scene.lay.far_info):
+        assert _differs(plain, app.screen, pygame.Rect(rect.x, rect.y, 40, 40)), "a mark beside each name"
+    scene.on_exit()
+
+
+def test_colour_marks_at_the_card_game_table(tmp_path: Any) -> None:
+    from tests.gui.test_cards_table import _open, cards_game
+
+    game = cards_game(["human", "random", "random", "random"], seed=4)
+    app, scene = _open(tmp_path, (1600, 900), "en", game)
+    app.step([], 0.016)
+    plain = app.screen.copy()
+    app.settings.colour_marks = True
+    app.step([], 0.016)
+    for rect in scene.lay.tableaux[:4]:
+        assert _differs(plain, app.screen, pygame.Rect(rect.x, rect.y, 50, 40)), "a mark on each player's area"
+    scene.on_exit()
