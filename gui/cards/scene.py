@@ -26,6 +26,7 @@ from gui.fonts import render_text
 from gui.session import speed_factor
 from gui.table.board_view import player_rgb
 from gui.table.dialogs import MenuDialog, TableDialog
+from gui.hints import cards_hint, draw_hint_line
 from gui.table_base import END_DELAY, WATCH_SPEEDS, ButtonSpec, TableScene
 
 if TYPE_CHECKING:
@@ -287,6 +288,7 @@ class CardsTableScene(TableScene):
         self._draw_top(surface, t("cards.info", turn=view.turn_number, target=view.target_vp))
         self._draw_notes(surface)
         self._draw_notice(surface)
+        draw_hint_line(surface, cards_hint(self), self.lay.board, self.lay.scale)
         self._draw_overlays(surface)
         if self.dialog is None and self.pass_screen is None:
             self._draw_zoom(surface)

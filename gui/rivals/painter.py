@@ -21,6 +21,7 @@ from gui.rivals.hand import draw_backs, draw_fan
 from gui.rivals.interact import buildable_supply, playable_cards
 from gui.rivals.pieces import draw_token
 from gui.rivals.principality import PrincipalityGeometry, draw_principality, settlement_cells
+from gui.hints import draw_hint_line, rivals_hint
 from gui.rivals.seats import SeatInfo, draw_phases, draw_seat, stat_rects
 
 FELT = (30, 52, 44)
@@ -251,6 +252,7 @@ class RivalsPainter:
         self._draw_dragged(surface)
         self._draw_notes(surface)
         self._draw_notice(surface)
+        draw_hint_line(surface, rivals_hint(self), self.lay.near_mat, self.lay.scale)
         self._draw_overlays(surface)
         self._draw_zoom(surface)
         self._draw_tooltip(surface)

@@ -192,3 +192,48 @@ def test_colour_marks_at_the_card_game_table(tmp_path: Any) -> None:
     for rect in scene.lay.tableaux[:4]:
         assert _differs(plain, app.screen, pygame.Rect(rect.x, rect.y, 50, 40)), "a mark on each player's area"
     scene.on_exit()
+
+
+def test_card_game_hint_line_names_the_reason(tmp_path: Any) -> None:
+    from gui.hints import cards_hint
+    from tests.game.cards.helpers import set_hand
+    from tests.gui.test_cards_table import _open, cards_game
+
+    game = cards_game(["human", "random"], seed=4)
+    set_hand(game, 0, (0, 0, 0, 0, 0))
+    app, scene = _open(tmp_path, (1600, 900), "cs", game)
+    app.settings.hints = True
+    scene.game_changed()
+    app.step([], 0.016)
+    road = scene.buttons["road"]
+    assert not road.enabled
+    before = app.screen.copy()
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=road.rect.center, rel=(0, 0), buttons=(0, 0, 0))], 0.016)
+    text = cards_hint(scene)
+    assert text is not None and text.startswith("Nedostatek karet") and "1× cihly, 1× dřevo" in text
+    strip = pygame.Rect(scene.lay.board.x, scene.lay.board.bottom - 60, scene.lay.board.w, 60)
+    assert _differs(before, app.screen, strip), "the hint line is drawn"
+    app.settings.hints = False
+    assert cards_hint(scene) is None
+    scene.on_exit()
+
+
+def test_rivals_hint_line_for_a_card_that_cannot_be_played(tmp_path: Any) -> None:
+    from gui.hints import rivals_hint
+    from gui.rivals.interact import playable_cards
+    from tests.gui.test_rivals_overlays import _to_actions
+    from tests.gui.test_rivals_table import _open, rivals_game
+
+    game = rivals_game("rivals-intro", ["human", "random"], seed=8)
+    app, scene = _open(tmp_path, (1600, 900), "en", game)
+    app.settings.hints = True
+    _to_actions(game)
+    card = game.state.hands[0][0]
+    game.state.fresh[0].append(card)  # taken this turn: not usable before the next one
+    scene.game_changed()
+    app.step([], 0.016)
+    assert card not in playable_cards(scene.session.legal(0), scene.view.hand)
+    pos = scene.hand_rect(card).center
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))], 0.016)
+    assert rivals_hint(scene) == app.t("reason.rivals.fresh")
+    scene.on_exit()
