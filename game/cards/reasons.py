@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from game.cards.state import BUILD, DISCARD, GAME_OVER, NOBODY, TRADE
-from game.catan.reasons import Reason, missing_cards
+from game.core.reasons import Reason, missing_cards
 
 #: The action families a hint can be asked about (the table's buttons) and the action kinds that make each available.
 ACTION_KINDS: dict[str, tuple[str, ...]] = {

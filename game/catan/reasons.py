@@ -4,11 +4,11 @@ hint line of new players; never on the rules' hot path)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
 from game.catan import state as S
 from game.catan.constants import COSTS, DEV_CARDS
+from game.core.reasons import Reason, missing_cards
 
 #: The action families a hint can be asked about, and the action kinds that make each available.
 ACTION_KINDS: dict[str, tuple[str, ...]] = {
@@ -18,19 +18,6 @@ ACTION_KINDS: dict[str, tuple[str, ...]] = {
 }
 _PIECES_LEFT = {"road": "roads_left", "settlement": "settlements_left", "city": "cities_left"}
 _COST = {"road": "road", "settlement": "settlement", "city": "city", "dev": "dev_card"}
-
-
-@dataclass(frozen=True)
-class Reason:
-    """A translation key ('reason.<name>') and its parameters."""
-
-    key: str
-    params: dict[str, Any] = field(default_factory=dict)
-
-
-def missing_cards(hand: Iterable[int], cost: Iterable[int]) -> tuple[int, ...]:
-    """How many of each resource the hand lacks for the cost."""
-    return tuple(max(0, c - h) for h, c in zip(hand, cost))
 
 
 def why_not(state: Any, player: int, what: str, legal_kinds: Iterable[str]) -> Reason | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.catan.reasons import Reason, missing_cards
+from game.core.reasons import Reason, missing_cards
 from game.rivals.building import (center_cost, cost_discount, expansion_refusal, free_sites, playable_from_hand,
                                   site_blocked)
 from game.rivals.catalogue import card_of
