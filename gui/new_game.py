@@ -26,7 +26,10 @@ from gui.dialogs import (
 )
 from gui.fonts import font, wrap_text
 from gui.levels import badge_size, draw_level_badge, level_description, level_id, levels_in_use
+from gui.table.board_preview import render_board_preview
+from gui.table.board_view import SpriteBook
 from gui.table.part_preview import render_preview
+from gui.widgets import draw_tooltip
 
 if TYPE_CHECKING:
     from gui.app import App
@@ -110,6 +113,33 @@ class Swatch:
         pygame.draw.circle(surface, GOLD if self.hovered else (20, 22, 28), center, r - 1, 2)
 
 
+class InactiveOption:
+    """An option control that has no effect with the other choices: drawn dimmed, deaf to input, with a reason."""
+
+    enabled = False
+
+    def __init__(self, control: Any, reason: str) -> None:
+        self.control = control
+        self.rect = pygame.Rect(control.rect)
+        self.reason = reason
+        self.hovered = False
+        if hasattr(control, "enabled"):
+            control.enabled = False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Only the hover is tracked (for the tooltip); clicks on it are taken and do nothing."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+        return is_click(event) and self.rect.collidepoint(event.pos)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The control under a veil in the panel's colour."""
+        self.control.draw(surface)
+        veil = pygame.Surface(self.rect.inflate(4, 4).size, pygame.SRCALPHA)
+        veil.fill((*PANEL, 150))
+        surface.blit(veil, self.rect.inflate(4, 4).topleft)
+
+
 class NewGameScene(WidgetScene):
     """Everything needed to start a game; Start calls variant.new_game and opens the table."""
 
@@ -136,6 +166,13 @@ class NewGameScene(WidgetScene):
         self._arrangement_error: str | None = None
         self._preview: pygame.Surface | None = None
         self._preview_for: Any = None
+        # The base game's board preview: the board the choices give, and why there is none when a choice fails.
+        self._board_preview: pygame.Surface | None = None
+        self._board_preview_for: Any = None
+        self._board_error: str | None = None
+        self._sprites: SpriteBook | None = None
+        self.inactive_labels: set[str] = set()
+        self.mouse = (-1, -1)
         self._reset_variant(app)
         self._lang = app.settings.lang
         super().__init__(app)
@@ -245,8 +282,12 @@ class NewGameScene(WidgetScene):
         self.layout()
 
     def set_option(self, name: str, value: Any) -> None:
-        """Set one variant option."""
+        """Set one variant option (the controls are laid out again when that changes which options apply)."""
+        specs = [spec for spec in self.variant.option_specs if spec.name != "board"]
+        before = [self.option_applies(spec) for spec in specs]
         self.options[name] = value
+        if [self.option_applies(spec) for spec in specs] != before:
+            self.layout()
 
     def reroll_seed(self) -> None:
         """A new random seed."""
@@ -347,12 +388,60 @@ class NewGameScene(WidgetScene):
         return path
 
     def update(self, dt: float) -> None:
-        """Keep the arrangement preview in step with the seed and board choices."""
+        """Keep the arrangement or board preview in step with the seed, board and option choices."""
+        if self.has_board_preview:
+            self._update_board_preview()
+            return
         placements = self.arrangement()
         key = (placements, self.preview_rect.size)
         if key != self._preview_for:
             self._preview_for = key
             self._preview = render_preview(placements, self.preview_rect.size) if placements else None
+
+    # ------------------------------------------------------------ base game board preview
+
+    @property
+    def has_board_preview(self) -> bool:
+        """Whether the chosen variant shows the board it would start with (Catan games without parts)."""
+        return getattr(self.variant, "family", "") == "catan" and not self.is_compact
+
+    def board_preview_key(self) -> Any:
+        """Everything the previewed board depends on: variant, board choice, file, seed, options, seat colours."""
+        path = self.layouts[self.layout_index] if self.board_mode == LAYOUT_MODE and self.layouts else None
+        return (self.variant.id, self.board_mode, path, self.seed(), tuple(sorted(self.options.items())),
+                tuple(seat.color for seat in self.seats), self.preview_rect.size)
+
+    def _update_board_preview(self) -> None:
+        """Ask the rules model for the game these choices start and draw its board (once per change of choices)."""
+        key = self.board_preview_key()
+        if key == self._board_preview_for or self.preview_rect.w <= 0:
+            return
+        self._board_preview_for = key
+        self._board_error = None
+        self._board_preview = None
+        try:
+            game = self.build_game()
+        except (GameError, OSError, ValueError, KeyError, TypeError) as exc:
+            self._board_error = str(exc)
+            return
+        if self._sprites is None or self._sprites.art is not self.app.art:
+            self._sprites = SpriteBook(self.app.art)
+        self._board_preview = render_board_preview(game, self.preview_rect.size, self._sprites)
+
+    def option_applies(self, spec: OptionSpec) -> bool:
+        """Whether an option changes anything with the board and options chosen now (the variant says)."""
+        applies = getattr(spec, "applies", None)
+        return applies is None or bool(applies({**self.options, "board": self.board_mode}))
+
+    def inactive_reason(self, spec: OptionSpec) -> str:
+        """Why an option has no effect now: the choices it needs."""
+        t = self.app.t
+        parts = []
+        for name, value in getattr(spec, "applies_when", ()):
+            label = t("newgame.board") if name == "board" else option_label(self.app, next(
+                (o for o in self.variant.option_specs if o.name == name), spec))
+            parts.append(t("newgame.option_needs", option=label, value=choice_label(self.app, name, value)))
+        return t("newgame.option_inactive", needs=", ".join(parts))
 
     def start(self) -> None:
         """Build the game and open its table; a problem is shown as a message."""
@@ -467,17 +556,27 @@ class NewGameScene(WidgetScene):
         widgets.append(StyledButton(pygame.Rect(self.seed_field.rect.right + px(10, s), y, reroll_w, ch),
                                     t("newgame.reroll"), self.reroll_seed, font_size=px(16, s)))
         y += ch + px(12, s)
+        specs = [spec for spec in v.option_specs if spec.name != "board"]
         if self.is_compact:
             y = self._layout_arrangement(widgets, x1, y, inner_r, fs)
+        elif self.has_board_preview:
+            # the preview takes what the options leave over, between a small and the compact preview's size
+            spare = self.right.bottom - y - px(54, s) - len(specs) * px(34, s)
+            y = self._layout_board_preview(widgets, x1, y, inner_r, max(px(120, s), min(px(228, s), spare)))
         y += px(28, s)
         self.options_heading_y = y - px(30, s)
-        specs = [spec for spec in v.option_specs if spec.name != "board"]
         room = self.right.bottom - y - px(12, s)
         opt_h = max(px(34, s), min(ch + px(10, s), room // max(1, len(specs))))
         oh = min(ch, opt_h - px(6, s))
+        self.inactive_labels = set()
         for spec in specs:
-            self.labels.append((option_label(self.app, spec), (x1, y + oh // 2), "midleft", fs, False, limit))
-            widgets.append(self._option_control(spec, pygame.Rect(xc, y, control_w, oh), fs))
+            label = option_label(self.app, spec)
+            self.labels.append((label, (x1, y + oh // 2), "midleft", fs, False, limit))
+            control = self._option_control(spec, pygame.Rect(xc, y, control_w, oh), fs)
+            if not self.option_applies(spec):
+                control = InactiveOption(control, self.inactive_reason(spec))
+                self.inactive_labels.add(label)
+            widgets.append(control)
             y += opt_h
 
         # Bottom buttons
@@ -509,6 +608,23 @@ class NewGameScene(WidgetScene):
         self.arrangement_hint_y = by + 2 * bh + px(20, s)
         self._preview_for = None
         self.update(0.0)
+        return y + h + px(14, s)
+
+    def _layout_board_preview(self, widgets: list[Any], x: int, y: int, width: int, h: int) -> int:
+        """The base game's board preview with a button for another variable board beside it; returns the y below."""
+        s = self.scale
+        self.preview_rect = pygame.Rect(x, y, min(int(h * 1.16), width * 11 // 20), h)
+        bx = self.preview_rect.right + px(16, s)
+        self.arrangement_caption = (bx, y)
+        by = y + px(30, s)
+        bh = px(38, s)
+        self.new_board_button = StyledButton(pygame.Rect(bx, by, x + width - bx, bh), self.app.t("newgame.new_board"),
+                                             self.new_arrangement, font_size=px(16, s),
+                                             tooltip=self.app.t("newgame.new_board_tip"))
+        widgets.append(self.new_board_button)
+        self.arrangement_hint_y = by + bh + px(12, s)
+        self._board_preview_for = None
+        self._update_board_preview()
         return y + h + px(14, s)
 
     def _option_control(self, spec: OptionSpec, rect: pygame.Rect, fs: int) -> Any:
@@ -545,6 +661,8 @@ class NewGameScene(WidgetScene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Enter (outside a text field) starts the game."""
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = tuple(event.pos)
         if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
                 and self.focused_field() is None):
             self.start()
@@ -573,7 +691,8 @@ class NewGameScene(WidgetScene):
                       (self.right.x + px(24, s), self.options_heading_y + px(40, s)))
         for text, pos, anchor, size, bold, limit in self.labels:
             size = max(size - 3, fit_text(text, size, limit, bold))
-            blit_text(surface, ellipsize(text, size, limit, bold), size, TEXT, pos, anchor, bold=bold)
+            color = TEXT_DIM if text in self.inactive_labels else TEXT
+            blit_text(surface, ellipsize(text, size, limit, bold), size, color, pos, anchor, bold=bold)
         v = self.variant
         hint = (self.app.t("newgame.players_hint_fixed", count=v.min_players) if v.min_players == v.max_players
                 else self.app.t("newgame.players_hint", min=v.min_players, max=v.max_players))
@@ -606,7 +725,49 @@ class NewGameScene(WidgetScene):
                 y += px(8, s)
         if self.is_compact:
             self._draw_arrangement(surface)
+        elif self.has_board_preview:
+            self._draw_board_preview(surface)
         self.draw_widgets(surface)
+        self._draw_tooltip(surface)
+
+    def _draw_tooltip(self, surface: pygame.Surface) -> None:
+        """The reason under the mouse when it rests on an option that has no effect (or a button's tooltip)."""
+        for widget in self.widgets:
+            if not widget.rect.collidepoint(self.mouse):
+                continue
+            tip = widget.reason if isinstance(widget, InactiveOption) else getattr(widget, "tooltip", "")
+            if tip:
+                draw_tooltip(surface, tip, self.mouse)
+            return
+
+    def board_hint(self) -> str:
+        """The line under the preview's caption: what decides the board shown."""
+        if self.board_mode == LAYOUT_MODE:
+            return self.app.t("newgame.preview_hint.layout")
+        if self.board_mode == "variable":
+            return self.app.t("newgame.preview_hint.variable", seed=self.seed())
+        return self.app.t("newgame.preview_hint.beginner")
+
+    def _draw_board_preview(self, surface: pygame.Surface) -> None:
+        """The base game's board as these choices start it, its caption and what decides it."""
+        s = self.scale
+        rect = self.preview_rect
+        pygame.draw.rect(surface, (20, 24, 31), rect, border_radius=px(8, s))
+        if self._board_preview is not None:
+            surface.blit(self._board_preview, rect.topleft)
+            pygame.draw.rect(surface, GOLD_DARK, rect, 1, border_radius=px(8, s))
+        elif self._board_error is not None:
+            self._draw_arrangement_error(surface, rect, self._board_error)
+        bx, by = self.arrangement_caption
+        width = self.right.right - px(24, s) - bx
+        caption = self.app.t("newgame.board_preview")
+        blit_text(surface, caption, fit_text(caption, px(17, s), width, True), GOLD, (bx, by), bold=True)
+        y = self.arrangement_hint_y
+        for line in wrap_text(self.board_hint(), px(14, s), width):
+            if y + px(14, s) > rect.bottom + px(4, s):
+                break
+            blit_text(surface, line, px(14, s), TEXT_DIM, (bx, y))
+            y += font(px(14, s)).get_linesize()
 
     def _draw_levels(self, surface: pygame.Surface, x: int, y: int, width: int) -> int:
         """One line per AI level the seats have: its badge and what it does; returns the y below."""

@@ -182,6 +182,10 @@ class CatanGame(Game):
         """Points needed to win."""
         return int(self.options["vp_target"])
 
+    def discard_owed(self, cards: int) -> int:
+        """How many of `cards` resource cards a hand gives up when a seven is rolled (none within the limit)."""
+        return cards // 2 if cards > self.options["discard_limit"] else 0
+
     def maritime_rate(self, player: int, resource: int) -> int:
         """Best rate the player has for giving this resource to the bank (4, 3 or 2)."""
         return self.state.rates[player][resource]
@@ -626,8 +630,7 @@ class CatanGame(Game):
         """Production, or the seven's discards and robber."""
         s = self.state
         if total == 7:
-            limit = self.options["discard_limit"]
-            owed = [sum(h) // 2 if sum(h) > limit else 0 for h in s.hands]
+            owed = [self.discard_owed(sum(h)) for h in s.hands]
             s.robber_cause = "seven"
             if any(owed):
                 s.owed = owed

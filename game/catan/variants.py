@@ -36,8 +36,8 @@ class CatanBase(Variant):
         OptionSpec("discard_limit", int, 7, minimum=5, maximum=20),
         OptionSpec("separate_phases", bool, False),
         OptionSpec("bank_rule", str, "per_resource", choices=("per_resource", "strict", "fifth_edition")),
-        OptionSpec("tokens", str, "spiral", choices=("spiral", "random")),
-        OptionSpec("no_adjacent_red", bool, True),
+        OptionSpec("tokens", str, "spiral", choices=("spiral", "random"), applies_when=(("board", "variable"),)),
+        OptionSpec("no_adjacent_red", bool, True, applies_when=(("board", "variable"),)),
     )
     game_class: ClassVar[type[CatanGame]] = CatanGame
     # Ruling (undo): builds and bank trades can be taken back; rolls, the robber, discards, development cards (bought

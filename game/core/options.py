@@ -19,6 +19,12 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple[Any, ...] | None = None
+    # The option has an effect only when each named option has the given value (e.g. only on the variable board).
+    applies_when: tuple[tuple[str, Any], ...] = ()
+
+    def applies(self, options: Mapping[str, Any]) -> bool:
+        """Whether the option changes anything with these other options chosen."""
+        return all(options.get(name) == value for name, value in self.applies_when)
 
     @property
     def label_key(self) -> str:
