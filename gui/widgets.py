@@ -82,6 +82,18 @@ def draw_tooltip(surface: pygame.Surface, text: str, pos: tuple[int, int]) -> No
     surface.blit(label, (box.x + 7, box.y + 5))
 
 
+def draw_tooltip_above(surface: pygame.Surface, text: str, anchor: pygame.Rect, bottom: int) -> pygame.Rect:
+    """A tooltip box ending at y `bottom`, centred on the anchor's x and kept inside the surface (so it never covers
+    a row of controls below `bottom`); returns the box."""
+    label = render_text(text, 15, TEXT)
+    box = pygame.Rect(0, 0, label.get_width() + 14, label.get_height() + 10)
+    box.midbottom = (anchor.centerx, bottom)
+    box.clamp_ip(surface.get_rect())
+    draw_panel(surface, box, (20, 24, 30), 245, 6)
+    surface.blit(label, (box.x + 7, box.y + 5))
+    return box
+
+
 FOCUS_RING: Color = (255, 255, 255)
 
 

@@ -226,6 +226,13 @@ class BoardView:
         cands = range(len(self._hex_px)) if candidates is None else candidates
         return self._nearest(pos, self._hex_px, cands, self.R * 0.86)
 
+    def harbor_at(self, pos: tuple[int, int]) -> int | None:
+        """The harbor (index into board.harbors) whose badge is under the point, or None."""
+        if not self._hex_px:
+            return None
+        badges = [self._harbor_geometry(spot)[0] for spot in range(len(self.board.harbors))]
+        return self._nearest(pos, badges, range(len(badges)), self.R * 0.42)
+
     # ---------------------------------------------------------------- static layers
 
     def _frame_polygon(self, scale: float, ox: float, oy: float, apothem: float) -> list[Point]:

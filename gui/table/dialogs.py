@@ -13,6 +13,7 @@ from game.catan.state import ACCEPTED, COUNTERED, DECLINED, PENDING
 from gui.dialogs import GOLD, GOLD_DARK, Stepper, StyledButton, blit_text, fit_text, px
 from gui.fonts import render_text, wrap_text
 from gui.table.board_view import player_rgb
+from gui.table.log_view import format_cards
 from gui.widgets import PANEL, TEXT, TEXT_DIM, FocusRing
 
 if TYPE_CHECKING:
@@ -339,7 +340,7 @@ class TradeDialog(_ResourceGrid):
 
 
 class MaritimeDialog(TableDialog):
-    """Trade with the bank at the best rate per resource; stays open for several trades."""
+    """Trade with the bank at the best rate per resource, once or several times in one go; stays open for more."""
 
     name = "maritime"
 
@@ -347,10 +348,18 @@ class MaritimeDialog(TableDialog):
         super().__init__(scene, player)
         self.give: int | None = None
         self.get: int | None = None
+        self.times = 1
 
     def size(self, area: pygame.Rect, scale: float) -> tuple[int, int]:
-        """Two columns of five."""
-        return px(560, scale), px(440, scale)
+        """Two columns of five, the number of trades and the buttons."""
+        return px(560, scale), px(500, scale)
+
+    def most_times(self) -> int:
+        """How many times the chosen trade can be made in a row: the cards for the rate, the bank's stock."""
+        if self.give is None or self.get is None or (self.give, self.get) not in self.legal_pairs():
+            return 1
+        bank = self.scene.view.state.bank
+        return max(1, min(self.hand()[self.give] // max(1, self.rates()[self.give]), bank[self.get]))
 
     def rates(self) -> tuple[int, ...]:
         """The player's rates from the view."""
@@ -387,6 +396,12 @@ class MaritimeDialog(TableDialog):
                 self.buttons.append(b)
                 (self.give_buttons if side == "give" else self.get_buttons).append(b)
         self.y0 = y0
+        sh = px(36, self.s)
+        self.times_y = y0 + 5 * row_h + px(10, self.s)
+        self.times_stepper = Stepper(pygame.Rect(self.rect.x + px(24, self.s) + col_w - px(150, self.s), self.times_y,
+                                                 px(150, self.s), sh), self.times, 1, self.most_times(),
+                                     self._set_times, max(11, self.fs - 1))
+        self.steppers.append(self.times_stepper)
         self.trade, _ = self.bottom_buttons([
             ("table.bank.trade", self._trade, "primary"),
             ("table.close", self.close, "secondary"),
@@ -405,10 +420,25 @@ class MaritimeDialog(TableDialog):
             b.enabled = self.give is None or (self.give, r) in pairs
             b.style = "primary" if r == self.get else "secondary"
         self.trade.enabled = (self.give, self.get) in pairs
+        most = self.most_times()
+        self.times = min(self.times, most)
+        self.times_stepper.maximum = most
+        self.times_stepper.value = self.times
+
+    def _set_times(self, value: int) -> None:
+        self.times = value
 
     def _trade(self) -> None:
-        if self.give is not None and self.get is not None:
-            self.act(A.MaritimeTrade(self.player, self.give, self.get))
+        """The chosen trade, `times` times: each one a MaritimeTrade checked by the rules model before it is
+        applied; the first that is refused stops the rest."""
+        if self.give is None or self.get is None:
+            return
+        count, self.times = self.times, 1
+        for _ in range(count):
+            action = A.MaritimeTrade(self.player, self.give, self.get)
+            if action not in self.legal() or not self.scene.act(action):
+                break
+        self.refresh()
 
     def draw_body(self, surface: pygame.Surface) -> None:
         """Column headers, icons, names, rates and counts on the buttons."""
@@ -430,11 +460,23 @@ class MaritimeDialog(TableDialog):
                 if extra:
                     blit_text(surface, extra, self.fs - 1, color, (b.rect.right - 10, b.rect.centery), "midright",
                               bold=True)
+        st = self.times_stepper
+        blit_text(surface, self.t("table.bank.times"), self.fs - 1, TEXT, (self.give_buttons[0].rect.x, st.rect.centery),
+                  "midleft", bold=True)
+        if self.give is not None and self.get is not None and self.trade.enabled:
+            give = [0] * 5
+            give[self.give] = rates[self.give] * self.times
+            get = [0] * 5
+            get[self.get] = self.times
+            summary = self.t("table.bank.summary", give=format_cards(give, self.t), get=format_cards(get, self.t))
+            size = fit_text(summary, self.fs - 1, self.rect.w - px(48, self.s))
+            blit_text(surface, summary, size, GOLD, (self.rect.centerx, st.rect.bottom + px(24, self.s)), "center")
 
     def focus_widgets(self) -> list[Any]:
-        """Give and get columns, then the other buttons (the same list while draw() hides the columns)."""
+        """Give and get columns, the number of trades, then the other buttons (the same list while draw() hides the
+        columns)."""
         sides = self.give_buttons + self.get_buttons
-        return [*self.steppers, *sides, *(b for b in self.buttons if b not in sides)]
+        return [*sides, *self.steppers, *(b for b in self.buttons if b not in sides)]
 
     def draw(self, surface: pygame.Surface) -> None:
         """Buttons are drawn by draw_body so the labels sit on top."""

@@ -14,10 +14,12 @@ from game.catan.constants import COSTS, KNIGHT, MONOPOLY, RESOURCES, ROAD_BUILDI
 from game.core.actions import Action, Event
 from game.core.errors import GameError
 from game.core.game import Game
-from gui.dialogs import px
+from gui.dialogs import blit_text, ellipsize, px
+from gui.fonts import render_text
 from gui.hints import catan_hint, draw_hint_line
 from gui.session import speed_factor
 from gui.table.animations import Animator, Banner, DiceRoll, FloatText, Flyer, Ring, RobberSlide
+from gui.table.board_info import BankBox, bank_tooltip, harbor_tooltip, hex_tooltip
 from gui.table.board_view import TABLE_BG, BoardView, Marks, player_rgb
 from gui.table.dialogs import (
     ConfirmDialog, DiscardDialog, MaritimeDialog, MenuDialog, MonopolyDialog, RespondDialog,
@@ -33,6 +35,7 @@ from gui.table.two_player_view import (
 )
 from gui.table.variant_dialogs import GiveBackDialog, NeutralChoiceDialog
 from gui.table_base import END_DELAY, WATCH_SPEEDS, ButtonSpec, TableScene
+from gui.widgets import draw_tooltip_above
 
 if TYPE_CHECKING:
     from gui.app import App
@@ -48,6 +51,11 @@ TRADE_CARD_ACTIONS = (("forced_trade", T.ForcedTrade), ("robber_desert", T.Robbe
 DEV_PLAY = {A.PlayKnight: KNIGHT, A.PlayRoadBuilding: ROAD_BUILDING, A.PlayYearOfPlenty: YEAR_OF_PLENTY,
             A.PlayMonopoly: MONOPOLY}
 RESIZE_SETTLE = 0.25  # seconds without a new size before the board art is redrawn at the new size
+#: The shortcut key shown on each button (each one is handled in _action_key or the table's watch keys).
+KEY_HINTS = {"roll": "R", "road": "1", "settlement": "2", "city": "3", "end": "E", "dev": "B", "trade": "T",
+             "bank": "K", "pause": "Space", "step": "N", "slower": "−", "faster": "+"}
+BUILD_KEYS = {pygame.K_1: "road", pygame.K_KP1: "road", pygame.K_2: "settlement", pygame.K_KP2: "settlement",
+              pygame.K_3: "city", pygame.K_KP3: "city"}
 
 
 def part_labels(game: Game) -> tuple[str, ...]:
@@ -79,6 +87,7 @@ class CatanTableScene(TableScene):
                                     [s.color for s in game.seats] + list(self.neutral_colors), self.neutral_owners,
                                     part_labels(game))
         self.neutral_panel = NeutralPanel(self.panels)
+        self.bank_box = BankBox()
         self.last_taken: tuple[int, ...] | None = None
         self._neutrals_key: Any = None
         self._neutrals: list[NeutralInfo] = []
@@ -142,6 +151,7 @@ class CatanTableScene(TableScene):
     def _layout_parts(self) -> None:
         lay = self.lay
         self.board_view.layout(lay.board)
+        self.bank_box.layout(lay.board, lay.dice, lay.scale)
         self.players_panel.layout(lay.players, self.game.num_players, lay.player_cols)
         self.neutral_panel.layout(lay.neutrals)
         self._hand_key = None
@@ -185,10 +195,15 @@ class CatanTableScene(TableScene):
         cost = int(cost_of(player)) if callable(cost_of) and player < self.game.num_players else 1
         return t(f"table.tip.{bid}") + " — " + t("table.tip.trade_cost", count=cost)
 
+    def _build_buttons(self) -> None:
+        super()._build_buttons()
+        for bid, key in KEY_HINTS.items():
+            if bid in self.buttons:
+                self.buttons[bid].key_hint = key
+
     def _tooltip_for(self, bid: str) -> str:
         t = self.app.t
-        keys = {"roll": "R", "end": "E / Space", "dev": "B", "trade": "T", "menu": "Esc", "pause": "Space",
-                "step": "N", "slower": "−", "faster": "+"}
+        keys = {**KEY_HINTS, "end": "E / Space", "menu": "Esc", "undo": "Ctrl+Z"}
         text = t(f"table.tip.{bid}")
         cost = {"road": "road", "settlement": "settlement", "city": "city", "dev": "dev_card"}.get(bid)
         if cost:
@@ -614,6 +629,13 @@ class CatanTableScene(TableScene):
                 self.open_dialog("trade")
         elif key == pygame.K_b:
             self.buy_dev()
+        elif key in BUILD_KEYS:
+            bid = BUILD_KEYS[key]
+            if self.buttons[bid].enabled or self.mode == bid:
+                self.toggle_mode(bid)
+        elif key == pygame.K_k:
+            if self._legal_of(A.MaritimeTrade):
+                self.open_dialog("maritime")
 
     def _hold(self) -> bool:
         return self.animator.blocking
@@ -690,7 +712,29 @@ class CatanTableScene(TableScene):
                 builds = [a for a in self.session.legal(actor) if isinstance(a, T.BuildNeutral)]
                 piece = builds[0].piece if builds else "settlement"
                 return t(f"table.prompt.neutral_build.{piece}", player=name)
+        if s.phase == S.ROLL:
+            return t(self._roll_prompt_key(actor), player=name)
         return t(f"table.prompt.{s.phase}", player=name, count=count)
+
+    def _roll_prompt_key(self, actor: int) -> str:
+        """Before the roll: mention a knight or another development card only when the rules let one be played."""
+        kinds = {type(a) for a in self.session.legal(actor)}
+        if A.PlayKnight in kinds:
+            return "table.prompt.roll"
+        if kinds & set(DEV_PLAY):
+            return "table.prompt.roll_or_dev"
+        return "table.prompt.roll_only"
+
+    def discard_warning(self) -> str | None:
+        """Before a roll: the shown hand holds more cards than the discard limit, and what a seven would cost."""
+        viewer = self.session.viewer
+        if viewer < 0 or self.pass_screen is not None or self.game.state.phase != S.ROLL:
+            return None
+        held = sum(self.view.state.hands[viewer])
+        owed = self.game.discard_owed(held)
+        if not owed:
+            return None
+        return self.app.t("table.warn.discard", count=held, owed=owed)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole table (reads state only)."""
@@ -705,6 +749,8 @@ class CatanTableScene(TableScene):
         marks_on = bool(getattr(self.app.settings, "colour_marks", False))
         self.board_view.colour_marks = self.players_panel.colour_marks = marks_on
         self.board_view.draw(surface, state, marks, self.animator.robber(), quick)
+        self.bank_box.draw(surface, self.panels, self.icon, self.view.state.bank, self.view.dev_deck_size,
+                           self.app.t("table.bank_stock"), lay.scale)
         # side and bottom
         surface.fill(TABLE_BG, lay.side)
         surface.fill(TABLE_BG, lay.bottom)
@@ -725,6 +771,7 @@ class CatanTableScene(TableScene):
         hover_card = self.hand_panel.card_at(self.hover_pos) if self.dialog is None else None
         if lay.hand.h:
             self.hand_panel.draw(surface, self.sprites, hand, title, lay.font, pulse, hover_card)
+            self._draw_discard_warning(surface)
         for bid, b in self.buttons.items():
             if bid != "menu":
                 b.draw(surface)
@@ -741,6 +788,41 @@ class CatanTableScene(TableScene):
         draw_hint_line(surface, catan_hint(self), lay.board, lay.scale)
         self._draw_overlays(surface)
         self._draw_tooltip(surface)
+
+    def discard_warning_rect(self) -> pygame.Rect | None:
+        """Where the warning about the discard limit is shown (the hand panel's top-right corner), if it is."""
+        text = self.discard_warning()
+        if text is None or not self.lay.hand.h:
+            return None
+        fs = max(10, self.lay.font - 3)
+        img = render_text(text, fs, (34, 20, 12), True)
+        box = pygame.Rect(0, 0, min(img.get_width() + 16, self.lay.hand.w // 2 + px(40, self.lay.scale)),
+                          img.get_height() + 4)
+        box.topright = (self.lay.hand.right - 6, self.lay.hand.y + 3)
+        return box
+
+    def _draw_discard_warning(self, surface: pygame.Surface) -> None:
+        box = self.discard_warning_rect()
+        text = self.discard_warning()
+        if box is None or text is None:
+            return
+        fs = max(10, self.lay.font - 3)
+        pygame.draw.rect(surface, (236, 150, 64), box, border_radius=box.h // 2)
+        pygame.draw.rect(surface, (120, 60, 20), box, 1, border_radius=box.h // 2)
+        blit_text(surface, ellipsize(text, fs, box.w - 16, True), fs, (34, 20, 12), box.center, "center", bold=True)
+
+    def _draw_tooltip(self, surface: pygame.Surface) -> None:
+        """Buttons of the action area show their tooltips above the whole button block, never over the next
+        button; everything else as usual."""
+        if self.tour is None and self.pass_screen is None and self.dialog is None:
+            block = [b for bid, b in self.buttons.items() if bid not in ("menu", "undo")]
+            hovered = next((b for b in block if b.rect.collidepoint(self.hover_pos)), None)
+            if hovered is not None:
+                if hovered.tooltip:
+                    top = min(b.rect.y for b in block)
+                    draw_tooltip_above(surface, hovered.tooltip, hovered.rect, top - px(6, self.lay.scale))
+                return
+        super()._draw_tooltip(surface)
 
     def show_toast(self, text: str, seconds: float = 2.5) -> None:
         """A refused action's note: the fading toast, in the warning tone."""
@@ -775,4 +857,26 @@ class CatanTableScene(TableScene):
         if part is not None:
             label = self.board_view.part_labels[part]
             return self.app.t("table.tip.part", label=label, side=label[:1], number=label[1:])
+        warning = self.discard_warning_rect()
+        if warning is not None and warning.collidepoint(pos):
+            return self.discard_warning()
+        if self.bank_box.rect.collidepoint(pos):
+            return bank_tooltip(self.app.t, self.view.state.bank, self.view.dev_deck_size)
+        if self.lay.board.collidepoint(pos) and not self.lay.dice.collidepoint(pos):
+            tip = self._board_tooltip(pos)
+            if tip:
+                return tip
         return self.players_panel.tooltip_at(pos) or self.neutral_panel.tooltip_at(pos)
+
+    def _board_tooltip(self, pos: tuple[int, int]) -> str | None:
+        """A harbor's rate, or a hex's number and odds (not while the mouse is on a spot to click)."""
+        if self.hover is not None and self.hover[0] != "hex":
+            return None
+        board = self.game.state.board
+        harbor = self.board_view.harbor_at(pos)
+        if harbor is not None:
+            return harbor_tooltip(self.app.t, board.harbors[harbor])
+        h = self.board_view.hex_at(pos)
+        if h is None:
+            return None
+        return hex_tooltip(self.app.t, board.terrains[h], board.numbers[h], h == self.game.state.robber)
