@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from typing import Any, ClassVar
 
-from game.core.errors import IllegalAction, MalformedAction
+from game.core.errors import IllegalAction, MalformedAction, brief
 
 # Default range of every integer in an action's fields (indices, counts, ids); a class narrows it in `limits`.
 FIELD_INT_RANGE: tuple[int, int] = (0, 100_000)
@@ -130,12 +130,12 @@ class ActionCodec:
         kind = data.get("kind")
         cls = self._by_kind.get(kind) if isinstance(kind, str) else None
         if cls is None:
-            raise MalformedAction(f"unknown action kind {_short(kind)}")
+            raise MalformedAction(f"unknown action kind {brief(kind)}")
         fields = _field_types(cls)
         names = {name for name, _ in fields}
         extra = set(data) - names - {"kind"}
         if extra:
-            raise MalformedAction(f"action {kind!r} has unknown fields: {_short(', '.join(sorted(extra)))}")
+            raise MalformedAction(f"action {kind!r} has unknown fields: {brief(', '.join(sorted(extra)))}")
         values: dict[str, Any] = {}
         for name, hint in fields:
             if name not in data:
@@ -146,15 +146,6 @@ class ActionCodec:
         return action
 
 
-def _short(value: Any) -> str:
-    """A value for a message, cut short (a hostile file may hold huge or deeply nested values)."""
-    try:
-        text = repr(value)
-    except RecursionError:
-        return "(nested too deeply)"
-    return text if len(text) <= 80 else text[:77] + "..."
-
-
 def validate_action(action: Action, ranges: bool = True) -> None:
     """Raise InvalidActionField unless every field of the action has its hinted type and lies in its range.
 
@@ -163,11 +154,11 @@ def validate_action(action: Action, ranges: bool = True) -> None:
     and apply() refuses it if it is out of range).
     """
     if not isinstance(action, Action):
-        raise InvalidActionField(f"not an action: {_short(action)}")
+        raise InvalidActionField(f"not an action: {brief(action)}")
     bad = _class_check(type(action), ranges)(action)
     if bad is not None:
         raise InvalidActionField(
-            f"action {action.kind!r}: field {bad!r} has a bad value {_short(getattr(action, bad))}")
+            f"action {action.kind!r}: field {bad!r} has a bad value {brief(getattr(action, bad))}")
 
 
 @cache

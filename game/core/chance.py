@@ -6,7 +6,7 @@ import random
 from collections import deque
 from typing import Any
 
-from game.core.errors import IllegalAction
+from game.core.errors import IllegalAction, brief
 
 
 class Chance:
@@ -84,7 +84,7 @@ class Chance:
         if self._forced:
             value = self._forced.popleft()
             if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
-                raise IllegalAction(f"a forced die must be 1-6, got {_shown(value)}")
+                raise IllegalAction(f"a forced die must be 1-6, got {brief(value)}")
         self._record.append(value)
         return value
 
@@ -92,7 +92,7 @@ class Chance:
         """Draw a uniform index in range(n)."""
         value = self._forced_or(self._rng.randrange(n))
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < n:
-            raise IllegalAction(f"a forced draw must be in 0..{n - 1}, got {_shown(value)}")
+            raise IllegalAction(f"a forced draw must be in 0..{n - 1}, got {brief(value)}")
         return value
 
     def permutation(self, n: int) -> list[int]:
@@ -105,18 +105,9 @@ class Chance:
         # Types first: sorting a recorded outcome of mixed types (from a damaged save) would raise TypeError.
         if (not isinstance(value, list) or not all(type(v) is int for v in value)
                 or sorted(value) != list(range(n))):
-            raise IllegalAction(f"a forced shuffle must be a permutation of 0..{n - 1}, got {_shown(value)}")
+            raise IllegalAction(f"a forced shuffle must be a permutation of 0..{n - 1}, got {brief(value)}")
         return list(value)
 
     def shuffled(self, items: list[Any]) -> list[Any]:
         """Return the items in a freshly drawn random order."""
         return [items[i] for i in self.permutation(len(items))]
-
-
-def _shown(value: Any) -> str:
-    """A forced outcome for a message, cut short: it may come from a damaged file, huge or nested deeply."""
-    try:
-        text = repr(value)
-    except RecursionError:
-        return "(nested too deeply)"
-    return text if len(text) <= 80 else text[:77] + "..."

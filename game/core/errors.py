@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class GameError(Exception):
     """Base of every error the rules model raises on bad input."""
@@ -33,3 +35,12 @@ class InvalidPosition(GameError):
 
 class SaveError(GameError):
     """A save file cannot be read, or its contents do not replay to the recorded result."""
+
+
+def brief(value: Any) -> str:
+    """A value for an error message, cut short: it may come from a damaged file, huge or nested deeply."""
+    try:
+        text = repr(value)
+    except RecursionError:
+        return "(nested too deeply)"
+    return text if len(text) <= 80 else text[:77] + "..."

@@ -42,19 +42,22 @@ def _start_json(game: Game) -> dict[str, Any]:
     return {}
 
 
-def future_digest(game: Game) -> str:
-    """SHA-256 of everything that decides the game's future: variant, options, seats, seed, set-up chance, start,
-    the actions with their recorded chance, and the state they lead to (editing the seed changes future dice)."""
-    content = {
+def _replay_json(game: Game) -> dict[str, Any]:
+    """What a replay starts from and applies: variant, options, seats, seed, set-up chance and the logged actions."""
+    return {
         "variant": game.variant.id,
         "options": dict(game.options),
         "seats": [seat.to_json() for seat in game.seats],
         "seed": game.seed,
         "setup_outcomes": list(game.setup_outcomes),
-        **_start_json(game),
         "log": [{"action": entry.action.to_json(), "outcomes": list(entry.outcomes)} for entry in game.log],
-        "state": game.state_json(),
     }
+
+
+def future_digest(game: Game) -> str:
+    """SHA-256 of everything that decides the game's future: variant, options, seats, seed, set-up chance, start,
+    the actions with their recorded chance, and the state they lead to (editing the seed changes future dice)."""
+    content = {**_replay_json(game), **_start_json(game), "state": game.state_json()}
     text = json.dumps(content, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -64,12 +67,7 @@ def game_to_json(game: Game) -> dict[str, Any]:
     data: dict[str, Any] = {
         "format": SAVE_FORMAT,
         "schema_version": SCHEMA_VERSION,
-        "variant": game.variant.id,
-        "options": dict(game.options),
-        "seats": [seat.to_json() for seat in game.seats],
-        "seed": game.seed,
-        "setup_outcomes": list(game.setup_outcomes),
-        "log": [{"action": entry.action.to_json(), "outcomes": list(entry.outcomes)} for entry in game.log],
+        **_replay_json(game),
         "digest": future_digest(game),
         "actions_applied": len(game.log),
         "turn": game.turn_number(),
