@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -137,49 +138,67 @@ def draw_vp_chart(surface: pygame.Surface, rect: pygame.Rect, stats: GameStats, 
               "midright")
 
 
-def draw_resource_chart(surface: pygame.Surface, rect: pygame.Rect, stats: GameStats, names: list[str],
-                        colors: list[str], icons: dict[str, pygame.Surface], labels: dict[str, str],
-                        scale: float) -> None:
-    """Horizontal stacked bars: each player's resource cards from production, by resource."""
-    draw_chart_frame(surface, rect, labels["title"], scale)
-    n = len(stats.production)
+def draw_stacked_bars(surface: pygame.Surface, rect: pygame.Rect, rows: list[list[int]], names: list[str],
+                      colors: list[str], parts: list[tuple[tuple[int, int, int], str]], scale: float,
+                      name_w: int, mark_part: Callable[[int, int, int, int, int, int], None] | None = None,
+                      gridlines: bool = False) -> None:
+    """Horizontal stacked bars inside a chart frame: one bar per player (its colour dot and name before it, its
+    total after it), one part per entry of `parts` (colour, legend label), the legend along the bottom.
+    mark_part(x, width, centre_y, bar_height, part, value) may draw on a part wide enough to hold a mark."""
+    n = len(rows)
     size = px(14, scale)
-    name_w = px(96, scale)
     area = pygame.Rect(rect.x + px(14, scale) + name_w, rect.y + px(48, scale),
                        rect.width - px(28, scale) - name_w - px(40, scale), rect.height - px(48, scale) - px(44, scale))
-    totals = [sum(row) for row in stats.production]
+    totals = [sum(row) for row in rows]
     top = max(totals + [1])
+    if gridlines:
+        step = nice_step(top, 5)
+        for value in range(step, top + 1, step):  # light gridlines at round counts
+            x = area.x + int(area.width * value / top)
+            pygame.draw.line(surface, (58, 66, 82), (x, area.y), (x, area.bottom))
     row_h = area.height / max(1, n)
     bar_h = max(6, int(row_h * 0.6))
-    for p, row in enumerate(stats.production):
+    for p, row in enumerate(rows):
         cy = area.y + int(row_h * (p + 0.5))
         color = player_swatch(colors[p]) if p < len(colors) else TEXT
         pygame.draw.circle(surface, color, (rect.x + px(20, scale), cy), px(6, scale))
         blit_text(surface, ellipsize(names[p], size, name_w - px(18, scale)), size, TEXT,
                   (rect.x + px(32, scale), cy), "midleft")
         x = area.x
-        for r, amount in enumerate(row):
-            w = int(area.width * amount / top)
+        for part, value in enumerate(row):
+            w = int(area.width * value / top)
             if w > 0:
-                res = RESOURCES[r]
-                pygame.draw.rect(surface, RESOURCE_FRAME[res], (x, cy - bar_h // 2, w, bar_h))
+                pygame.draw.rect(surface, parts[part][0], (x, cy - bar_h // 2, w, bar_h))
                 pygame.draw.line(surface, (20, 22, 28), (x + w - 1, cy - bar_h // 2), (x + w - 1, cy + bar_h // 2 - 1))
-                icon = icons.get(res)
-                if icon is not None and w >= icon.get_width() + 6 and bar_h >= icon.get_height():
-                    badge = icon.get_width() // 2 + 2
-                    pygame.draw.circle(surface, (236, 228, 206), (x + w // 2, cy), badge)
-                    surface.blit(icon, icon.get_rect(center=(x + w // 2, cy)))
+                if mark_part is not None:
+                    mark_part(x, w, cy, bar_h, part, value)
                 x += w
         blit_text(surface, str(totals[p]), size, TEXT, (x + px(6, scale), cy), "midleft", bold=True)
     legend_y = rect.bottom - px(20, scale)
-    x = rect.x + px(14, scale)
-    slot = (rect.width - px(28, scale)) // 5
-    for r, res in enumerate(RESOURCES):
-        lx = x + slot * r
-        pygame.draw.rect(surface, RESOURCE_FRAME[res], (lx, legend_y - px(7, scale), px(14, scale), px(14, scale)),
+    slot = (rect.width - px(28, scale)) // max(1, len(parts))
+    for part, (part_color, label) in enumerate(parts):
+        lx = rect.x + px(14, scale) + slot * part
+        pygame.draw.rect(surface, part_color, (lx, legend_y - px(7, scale), px(14, scale), px(14, scale)),
                          border_radius=3)
-        blit_text(surface, ellipsize(labels[res], px(13, scale), slot - px(22, scale)), px(13, scale), TEXT_DIM,
+        blit_text(surface, ellipsize(label, px(13, scale), slot - px(22, scale)), px(13, scale), TEXT_DIM,
                   (lx + px(19, scale), legend_y), "midleft")
+
+
+def draw_resource_chart(surface: pygame.Surface, rect: pygame.Rect, stats: GameStats, names: list[str],
+                        colors: list[str], icons: dict[str, pygame.Surface], labels: dict[str, str],
+                        scale: float) -> None:
+    """Horizontal stacked bars: each player's resource cards from production, by resource."""
+    draw_chart_frame(surface, rect, labels["title"], scale)
+
+    def icon_on(x: int, w: int, cy: int, bar_h: int, r: int, amount: int) -> None:
+        icon = icons.get(RESOURCES[r])
+        if icon is not None and w >= icon.get_width() + 6 and bar_h >= icon.get_height():
+            pygame.draw.circle(surface, (236, 228, 206), (x + w // 2, cy), icon.get_width() // 2 + 2)
+            surface.blit(icon, icon.get_rect(center=(x + w // 2, cy)))
+
+    parts = [(RESOURCE_FRAME[res], labels[res]) for res in RESOURCES]
+    draw_stacked_bars(surface, rect, [list(row) for row in stats.production], names, colors, parts, scale,
+                      px(96, scale), icon_on)
 
 
 class EndNavigation:

@@ -9,8 +9,8 @@ import pygame
 
 from game.core.errors import GameError
 from gui.cards.stats import SOURCES, CardsStats, compute_cards_stats
-from gui.dialogs import TEXT, TEXT_DIM, blit_text, ellipsize, player_swatch, px
-from gui.end_game import draw_chart_frame, draw_vp_chart, nice_step
+from gui.dialogs import blit_text, px
+from gui.end_game import draw_chart_frame, draw_stacked_bars, draw_vp_chart
 from gui.score_end import ScoreTableEndScene
 
 # One colour per source of points: settlements green, cities red, developments purple, roads brown, knights blue
@@ -22,43 +22,15 @@ def draw_sources_chart(surface: pygame.Surface, rect: pygame.Rect, stats: CardsS
                        colors: list[str], labels: dict[str, str], scale: float) -> None:
     """Horizontal stacked bars: each player's final points split by source, with a legend of the sources."""
     draw_chart_frame(surface, rect, labels["title"], scale)
-    n = stats.num_players
     size = px(14, scale)
-    name_w = px(110, scale)
-    area = pygame.Rect(rect.x + px(14, scale) + name_w, rect.y + px(48, scale),
-                       rect.width - px(28, scale) - name_w - px(40, scale), rect.height - px(48, scale) - px(44, scale))
-    totals = [sum(row) for row in stats.sources]
-    top = max(totals + [1])
-    step = nice_step(top, 5)
-    for value in range(step, top + 1, step):  # light gridlines at round point counts
-        x = area.x + int(area.width * value / top)
-        pygame.draw.line(surface, (58, 66, 82), (x, area.y), (x, area.bottom))
-    row_h = area.height / max(1, n)
-    bar_h = max(6, int(row_h * 0.6))
-    for p, row in enumerate(stats.sources):
-        cy = area.y + int(row_h * (p + 0.5))
-        color = player_swatch(colors[p]) if p < len(colors) else TEXT
-        pygame.draw.circle(surface, color, (rect.x + px(20, scale), cy), px(6, scale))
-        blit_text(surface, ellipsize(names[p], size, name_w - px(18, scale)), size, TEXT,
-                  (rect.x + px(32, scale), cy), "midleft")
-        x = area.x
-        for s, points in enumerate(row):
-            w = int(area.width * points / top)
-            if w > 0:
-                pygame.draw.rect(surface, SOURCE_COLORS[s], (x, cy - bar_h // 2, w, bar_h))
-                pygame.draw.line(surface, (20, 22, 28), (x + w - 1, cy - bar_h // 2), (x + w - 1, cy + bar_h // 2 - 1))
-                if w >= size + 4:
-                    blit_text(surface, str(points), size - 1, (250, 246, 236), (x + w // 2, cy), "center", bold=True)
-                x += w
-        blit_text(surface, str(totals[p]), size, TEXT, (x + px(6, scale), cy), "midleft", bold=True)
-    legend_y = rect.bottom - px(20, scale)
-    slot = (rect.width - px(28, scale)) // len(SOURCES)
-    for s, source in enumerate(SOURCES):
-        lx = rect.x + px(14, scale) + slot * s
-        pygame.draw.rect(surface, SOURCE_COLORS[s], (lx, legend_y - px(7, scale), px(14, scale), px(14, scale)),
-                         border_radius=3)
-        blit_text(surface, ellipsize(labels[source], px(13, scale), slot - px(22, scale)), px(13, scale), TEXT_DIM,
-                  (lx + px(19, scale), legend_y), "midleft")
+
+    def points_on(x: int, w: int, cy: int, bar_h: int, part: int, points: int) -> None:
+        if w >= size + 4:
+            blit_text(surface, str(points), size - 1, (250, 246, 236), (x + w // 2, cy), "center", bold=True)
+
+    parts = [(SOURCE_COLORS[s], labels[source]) for s, source in enumerate(SOURCES)]
+    draw_stacked_bars(surface, rect, [list(row) for row in stats.sources], names, colors, parts, scale,
+                      px(110, scale), points_on, gridlines=True)
 
 
 class CardsEndScene(ScoreTableEndScene):
