@@ -40,7 +40,9 @@ def table_steps(scene: Any) -> list[TourStep]:
         steps.append(TourStep("build", buttons("road", "settlement", "city", "dev")))
         steps.append(TourStep("trade", buttons("trade", "bank")))
     else:
-        steps.append(TourStep("hand", lambda: scene.lay.hand))
+        # Rivals and the quick card game hold other things in the hand than Catan: each has its own words.
+        family = getattr(scene.game.variant, "family", "")
+        steps.append(TourStep(f"{family}_hand", lambda: scene.lay.hand))
         steps.append(TourStep("actions", lambda: scene.lay.actions))
     if getattr(lay, "players", None) is not None:
         steps.append(TourStep("players", lambda: scene.lay.players))
