@@ -314,7 +314,7 @@ class TableScene(Scene, ABC):
                      ("step", "table.watch.step", self.session.step_once, ()),
                      ("slower", "table.watch.slower", lambda: self._watch_speed(-1), ()),
                      ("faster", "table.watch.faster", lambda: self._watch_speed(1), ())]
-            cols, rows = 2, 2
+            cols, rows = (4, 1) if area.w >= 6 * area.h else (2, 2)  # a wide strip holds them in one row
         else:
             specs, cols, rows = self._action_specs()
         bw = (area.w - gap * (cols - 1)) // cols

@@ -33,9 +33,10 @@ class RivalsLayout:
     font: int
 
 
-def compute_layout(size: tuple[int, int], ui_factor: float = 1.0) -> RivalsLayout:
+def compute_layout(size: tuple[int, int], ui_factor: float = 1.0, watching: bool = False) -> RivalsLayout:
     """The opponent's mat on top, one's own below it (a little larger), each with its seat panel on the left;
-    hand and buttons at the bottom, the centre and the log at the right."""
+    hand and buttons at the bottom, the centre and the log at the right. Watching bots, nobody's hand is shown:
+    the bottom strip shrinks to one row of watch buttons and the mats take the room."""
     w, h = max(320, size[0]), max(240, size[1])
     s = ui_scale((w, h), ui_factor)
     pad = px(8, s)
@@ -43,7 +44,8 @@ def compute_layout(size: tuple[int, int], ui_factor: float = 1.0) -> RivalsLayou
     side_w = px(380, s)
     side = pygame.Rect(w - side_w, top.bottom, side_w, h - top.bottom)
     board = pygame.Rect(0, top.bottom, side.x, h - top.bottom)
-    bottom_h = px(150, s)  # whole hand cards (their text at the foot included) fit in the strip
+    # whole hand cards (their text at the foot included) fit in the strip; watching, one row of buttons does
+    bottom_h = px(58, s) if watching else px(150, s)
     mats_top = board.y + pad
     mats_bottom = board.bottom - bottom_h - pad // 2
     # The far principality leaves out its empty sites, so it needs fewer rows than one's own: 46% keeps the two
@@ -60,7 +62,7 @@ def compute_layout(size: tuple[int, int], ui_factor: float = 1.0) -> RivalsLayou
 
     far_info, far = split(far_mat)
     near_info, near = split(near_mat)
-    actions_w = px(236, s)
+    actions_w = min(px(560, s), board.w * 2 // 3) if watching else px(236, s)
     bottom_y = board.bottom - bottom_h
     actions = pygame.Rect(board.right - actions_w - pad, bottom_y + pad, actions_w, bottom_h - 2 * pad)
     hand = pygame.Rect(pad, bottom_y, actions.x - 2 * pad, bottom_h)

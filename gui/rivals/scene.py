@@ -117,7 +117,7 @@ class RivalsTableScene(RivalsControls, RivalsPainter, TableScene):
     # ------------------------------------------------------------------ layout and buttons
 
     def _compute_layout(self, size: tuple[int, int]) -> RivalsLayout:
-        return compute_layout(size, ui_factor=self.ui_factor)
+        return compute_layout(size, ui_factor=self.ui_factor, watching=self.session.all_ai and not self.session.replay)
 
     def _layout_parts(self) -> None:
         s = self.game.state
