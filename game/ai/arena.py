@@ -126,6 +126,9 @@ class ArenaGame:
     actions: int
     points: tuple[int, ...]
     times: tuple[tuple[float, ...], ...] = field(repr=False)
+    # Per seat, the decisions its bot cut short at the think-time cap (only Hard searches; only these depend on
+    # the machine's speed, the rest of a game follows from the seed).
+    capped: tuple[int, ...] = ()
 
 
 def play_arena_game(plan: ArenaPlan, index: int) -> ArenaGame:
@@ -139,7 +142,7 @@ def play_arena_game(plan: ArenaPlan, index: int) -> ArenaGame:
     times, actions = _play_timed(game, bots, rngs, plan.max_actions)
     points = tuple(final_points(game, p) for p in range(plan.players))
     return ArenaGame(index, seed, seats, game.winner(), game.is_over(), actions, points,
-                     tuple(tuple(t) for t in times))
+                     tuple(tuple(t) for t in times), tuple(int(getattr(bot, "capped", 0)) for bot in bots))
 
 
 def _play_timed(game: Game, bots: Sequence[Any], rngs: Sequence[random.Random],
@@ -221,13 +224,16 @@ def summarize(run: ArenaRun) -> dict[str, Any]:
     wins = dict.fromkeys(ids, 0)
     points = dict.fromkeys(ids, 0)
     times: dict[str, list[float]] = {b: [] for b in ids}
+    capped = dict.fromkeys(ids, 0)
     for g in run.games:
         for seat, bot in enumerate(g.seats):
+            capped[bot] += g.capped[seat] if seat < len(g.capped) else 0
             seat_games[bot] += 1
             wins[bot] += g.winner == seat
             points[bot] += g.points[seat]
             times[bot].extend(g.times[seat])
-    bots = {b: _bot_summary(plan.bots.count(b), seat_games[b], wins[b], points[b], times[b]) for b in ids}
+    bots = {b: {**_bot_summary(plan.bots.count(b), seat_games[b], wins[b], points[b], times[b]),
+                "capped_decisions": capped[b]} for b in ids}
     return {
         "variant": plan.variant, "players": plan.players, "seats": list(plan.bots), "seed": plan.seed,
         "rotate_seats": plan.rotate_seats, "games": len(run.games), "games_planned": plan.games,
@@ -270,6 +276,7 @@ def report_lines(summary: Mapping[str, Any]) -> list[str]:
         t = s["decision_ms"]
         lines.append(f"  {bot:<{width}}  x{s['entries']}  wins {s['wins']:>4}/{s['seat_games']:<5} "
                      f"{s['win_rate']:6.1%} [{low:6.1%}, {high:6.1%}]  avg VP {s['average_vp']:5.2f}  "
-                     f"time mean {t['mean']:.2f} p95 {t['p95']:.2f} max {t['max']:.2f}")
+                     f"time mean {t['mean']:.2f} p95 {t['p95']:.2f} max {t['max']:.2f}"
+                     + (f"  capped {s['capped_decisions']}" if s.get("capped_decisions") else ""))
     lines.append(f"  {summary['elapsed_seconds']} s on {summary['workers']} worker(s)")
     return lines

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from game.ai.arena import ArenaPlan, final_points, percentile, run_arena, summarize
+from game.ai.arena import ArenaPlan, final_points, percentile, report_lines, run_arena, summarize
 from game.cli import main
 from game.core.errors import GameError
 from game.core.registry import new_game
@@ -121,3 +121,12 @@ def test_cli_same_command_same_figures(capsys: pytest.CaptureFixture[str]) -> No
     first = json.loads(capsys.readouterr().out)
     main(args)
     assert _figures(json.loads(capsys.readouterr().out)) == _figures(first)
+
+
+def test_decisions_cut_short_by_the_think_time_are_counted() -> None:
+    # Only a decision stopped by its think-time cap depends on the machine: the report counts them per bot.
+    plan = ArenaPlan("catan-cards", 2, ("hard", "normal"), games=2, seed=5, think_seconds=0.0001).validated()
+    summary = summarize(run_arena(plan, workers=1))
+    assert summary["bots"]["hard"]["capped_decisions"] > 0
+    assert summary["bots"]["normal"]["capped_decisions"] == 0
+    assert "capped" in "\n".join(report_lines(summary))
