@@ -5,14 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from game.cards.catalogue import RESOURCE_COUNTS, resource_copies
+from game.cards.catalogue import MAX_PLAYERS, RESOURCE_COUNTS, resource_copies
 from game.core.actions import Action, ActionCodec, field_limits
 
 Cards = tuple[int, ...]
 # Field ranges: no count above the cards of one resource in the largest game (two copies with 5-6 players).
-SEAT = (0, 5)
+SEAT = (0, MAX_PLAYERS - 1)
 RESOURCE = (0, 4)
-COUNT = (0, max(RESOURCE_COUNTS) * resource_copies(6))
+COUNT = (0, max(RESOURCE_COUNTS) * resource_copies(MAX_PLAYERS))
 
 
 @dataclass(frozen=True, slots=True)

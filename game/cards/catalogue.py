@@ -9,6 +9,7 @@ from typing import Mapping
 RESOURCES: tuple[str, ...] = ("brick", "lumber", "ore", "wool", "grain")
 BRICK, LUMBER, ORE, WOOL, GRAIN = range(5)
 RESOURCE_COUNTS: tuple[int, ...] = (11, 11, 16, 15, 14)  # 67 per copy of the game
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 Cards = tuple[int, ...]  # a count per resource, in RESOURCES order
 
@@ -101,7 +102,7 @@ def resource_totals(players: int) -> Cards:
 
 def building_cards(players: int) -> tuple[BuildingCard, ...]:
     """The building cards used for a player count (facts §2 and §11)."""
-    if not 2 <= players <= 6:
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"the quick card game is for 2-6 players, not {players}")
     first = tuple(c for c in BASE_DECK if c.mark <= min(players, 4))
     extra_marks = {5: (3,), 6: (3, 4)}.get(players, ())

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from itertools import combinations_with_replacement
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from game.cards import actions as A
-from game.cards.catalogue import COSTS, DEVELOPMENT, KNIGHT, ROAD, Cards
+from game.cards.catalogue import COSTS, DEVELOPMENT, KNIGHT, MAX_PLAYERS, ROAD, Cards
 from game.cards.payment import build_payments
 from game.cards.state import DISCARD, NO_FATE, NOBODY, TRADE
 from game.core.actions import Action
@@ -15,6 +16,24 @@ if TYPE_CHECKING:
     from game.cards.rules import CardsGame
 
 ONES: tuple[Cards, ...] = tuple(tuple(1 if i == r else 0 for i in range(5)) for r in range(5))
+
+# Actions are frozen values, so the ones that depend only on seats and resource types are made once and listed
+# again and again (listing is what a playout or a search does most).
+_SEATS = range(MAX_PLAYERS)
+_PILE: tuple[tuple[A.ExchangeWithPile, ...], ...] = tuple(
+    tuple(A.ExchangeWithPile(p, ONES[r]) for r in range(5)) for p in _SEATS)
+_MARKET: tuple[tuple[tuple[A.ExchangeWithMarket, ...], ...], ...] = tuple(
+    tuple(tuple(A.ExchangeWithMarket(p, ONES[m], ONES[g]) for g in range(5)) for m in range(5)) for p in _SEATS)
+_LOOK: tuple[tuple[A.LookAtHand, ...], ...] = tuple(tuple(A.LookAtHand(p, q) for q in _SEATS) for p in _SEATS)
+_GUILD: tuple[tuple[A.GuildTake, ...], ...] = tuple(tuple(A.GuildTake(p, q) for q in _SEATS) for p in _SEATS)
+_END_TRADE: tuple[A.EndTrade, ...] = tuple(A.EndTrade(p) for p in _SEATS)
+_END_TURN: tuple[A.EndTurn, ...] = tuple(A.EndTurn(p) for p in _SEATS)
+
+
+@cache
+def _takes(player: int, opponent: int, most: int) -> tuple[A.TakeFromPlayer, ...]:
+    """Blind takes of 1 to `most` cards from the opponent."""
+    return tuple(A.TakeFromPlayer(player, opponent, k) for k in range(1, most + 1))
 
 
 def legal_actions(game: CardsGame, player: int) -> list[Action]:
@@ -30,19 +49,19 @@ def legal_actions(game: CardsGame, player: int) -> list[Action]:
     if s.give_back_to != NOBODY:
         # "Take up to N cards, then give back as many": more blind takes from the same opponent, or the give-back.
         q = s.give_back_to
-        more = [A.TakeFromPlayer(player, q, k) for k in range(1, min(game.trades_left(), sum(s.hands[q])) + 1)]
-        return [*more, *(A.GiveBack(player, c) for c in _combinations(s.hands[player], s.give_back_count))]
+        more = _takes(player, q, min(game.trades_left(), sum(s.hands[q])))
+        return [*more, *_give_backs(player, tuple(s.hands[player]), s.give_back_count)]
     out: list[Action] = []
     if s.phase == TRADE:
         out += _trade_actions(game, player)
     out += _build_actions(game, player)
     if game.owns(player, "merchant_guild") and not s.guild_used:
         me = game.vp(player)
-        out += [A.GuildTake(player, q) for q in range(s.num_players)
+        out += [_GUILD[player][q] for q in range(s.num_players)
                 if q != player and game.vp(q) >= me and sum(s.hands[q])]
     if s.phase == TRADE:
-        out.append(A.EndTrade(player))
-    out.append(A.EndTurn(player))
+        out.append(_END_TRADE[player])
+    out.append(_END_TURN[player])
     return out
 
 def _trade_actions(game: CardsGame, player: int) -> list[Action]:
@@ -51,24 +70,44 @@ def _trade_actions(game: CardsGame, player: int) -> list[Action]:
     if left <= 0:
         return []
     hand = s.hands[player]
-    out: list[Action] = [A.ExchangeWithPile(player, ONES[r]) for r in range(5) if hand[r]]
+    pile = _PILE[player]
+    out: list[Action] = [pile[r] for r in range(5) if hand[r]]
     if not game.a_side(s.roads[player]):
         return out
+    market = _MARKET[player]
     for m in sorted(set(s.market)):
-        out += [A.ExchangeWithMarket(player, ONES[m], ONES[g]) for g in range(5) if g != m and hand[g]]
-    library = game.owns(player, "library") and not s.library_used
+        out += [market[m][g] for g in range(5) if g != m and hand[g]]
+    library = not s.library_used and game.owns(player, "library")
     for q in range(s.num_players):
         if q == player:
             continue
         held = sum(s.hands[q])
-        out += [A.TakeFromPlayer(player, q, k) for k in range(1, min(left, held) + 1)]
+        out += _takes(player, q, min(left, held))
         if library and held:
-            out.append(A.LookAtHand(player, q))  # the hand itself is shown only after this choice
+            out.append(_LOOK[player][q])  # the hand itself is shown only after this choice
     return out
 
-def _payments(hand: Cards, cost: Cards, free_unit: bool) -> tuple[Cards, ...]:
-    """The plain payment of the cost, and one using the university's free unit when it is available and differs."""
-    return build_payments(hand, cost, free_unit)
+
+class _Priced(NamedTuple):
+    """The settlement, road and knight builds a hand can pay, whichever of them the table still allows."""
+
+    settlements: tuple[A.BuildSettlement, ...]
+    roads: tuple[A.BuildRoad, ...]
+    knights: tuple[A.BuildKnight, ...]
+
+
+@lru_cache(maxsize=1 << 14)
+def _priced(player: int, hand: Cards, free_unit: bool, fate: bool) -> _Priced:
+    """The settlement (with and without flipping the fate card, when it is used), road and knight builds the hand
+    pays, each with the plain payment and the university's cheaper one (see build_payments)."""
+    flips = (False, True) if fate else (False,)
+    return _Priced(
+        tuple(A.BuildSettlement(player, pay, f) for pay in build_payments(hand, COSTS["settlement"], free_unit)
+              for f in flips),
+        tuple(A.BuildRoad(player, pay) for pay in build_payments(hand, COSTS[ROAD], free_unit)),
+        tuple(A.BuildKnight(player, pay) for pay in build_payments(hand, COSTS[KNIGHT], free_unit)),
+    )
+
 
 def _build_actions(game: CardsGame, player: int) -> list[Action]:
     s = game.state
@@ -76,26 +115,32 @@ def _build_actions(game: CardsGame, player: int) -> list[Action]:
     out: list[Action] = []
     free_unit = game.free_unit_available(player)
     hand = tuple(s.hands[player])
+    priced = _priced(player, hand, free_unit, s.fate != NO_FATE)
     if "settlement" not in built and s.settlement_supply:
-        flips = (False,) if s.fate == NO_FATE else (False, True)
-        out += [A.BuildSettlement(player, pay, f) for pay in _payments(hand, COSTS["settlement"], free_unit)
-                for f in flips]
+        out += priced.settlements
     if "city" not in built and s.settlements[player]:
-        out += [A.BuildCity(player, i, pay) for pay in _payments(hand, COSTS["city"], free_unit)
+        out += [A.BuildCity(player, i, pay) for pay in build_payments(hand, COSTS["city"], free_unit)
                 for i in range(len(s.settlements[player]))]
     if "development" not in built:
         free = game.uncovered_cities(player)
         if free:
             for d in game.development_choices(player):
                 out += [A.BuildDevelopment(player, free[0], d, pay)
-                        for pay in _payments(hand, game.cost_of(DEVELOPMENT, d), free_unit)]
-    for build, cls in ((ROAD, A.BuildRoad), (KNIGHT, A.BuildKnight)):
-        if build not in built and game.can_take_road_or_knight(player, build):
-            out += [cls(player, pay) for pay in _payments(hand, COSTS[build], free_unit)]
+                        for pay in build_payments(hand, game.cost_of(DEVELOPMENT, d), free_unit)]
+    if ROAD not in built and priced.roads and game.can_take_road_or_knight(player, ROAD):
+        out += priced.roads
+    if KNIGHT not in built and priced.knights and game.can_take_road_or_knight(player, KNIGHT):
+        out += priced.knights
     return out
 
 
-def _combinations(hand: list[int], count: int) -> list[Cards]:
+@lru_cache(maxsize=1 << 12)
+def _give_backs(player: int, hand: Cards, count: int) -> tuple[A.GiveBack, ...]:
+    """Every give-back of `count` cards the hand allows."""
+    return tuple(A.GiveBack(player, c) for c in _combinations(hand, count))
+
+
+def _combinations(hand: Cards | list[int], count: int) -> list[Cards]:
     """Every multiset of `count` cards the hand can give (count is at most five)."""
     out = []
     for combo in combinations_with_replacement(range(5), count):

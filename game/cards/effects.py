@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Mapping
 
 from game.cards import events as E
 from game.cards.catalogue import (
-    CHURCH, CITADEL, COSTS, DEVELOPMENTS_VP, LIBRARY, MARKET_DAY, MERCHANT_GUILD, ROBBER_RAID, TOWN_HALL, UNIVERSITY, Cards,
+    CARDS, CHURCH, CITADEL, COSTS, DEVELOPMENTS_VP, LIBRARY, MARKET_DAY, MERCHANT_GUILD, ROBBER_RAID, TOWN_HALL,
+    UNIVERSITY, Cards,
 )
 from game.cards.state import DISCARD
 from game.core.actions import Event
@@ -43,6 +44,9 @@ DEVELOPMENTS: Mapping[str, Development] = MappingProxyType({
     TOWN_HALL: Development(TOWN_HALL, DEVELOPMENTS_VP[TOWN_HALL], COSTS["town_hall"]),
     UNIVERSITY: Development(UNIVERSITY, DEVELOPMENTS_VP[UNIVERSITY], COSTS["development"], free_unit=True),
 })
+# The development each development card gives, by card id: the rules ask what a player's cards give all the time.
+DEVELOPMENT_OF_CARD: Mapping[str, Development] = MappingProxyType({
+    c.id: DEVELOPMENTS[c.development] for c in CARDS.values() if c.development is not None})
 
 
 def robber_raid(game: CardsGame, builder: int) -> list[Event]:

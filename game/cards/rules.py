@@ -12,7 +12,7 @@ from game.cards.catalogue import (
     COSTS, DEVELOPMENT, KNIGHT, RESOURCES, ROAD, SETTLEMENT, Cards, building_cards, card, resource_totals, side,
 )
 from game.cards import choices
-from game.cards.effects import CITY_EVENTS, DEVELOPMENTS, MARKET_SIZE, Development
+from game.cards.effects import CITY_EVENTS, DEVELOPMENT_OF_CARD, DEVELOPMENTS, MARKET_SIZE, Development
 from game.cards.payment import covers
 from game.cards.state import BLACK, BUILD, DISCARD, GAME_OVER, NO_FATE, NOBODY, TRADE, WHITE, CardsState
 from game.core.actions import Action, Event
@@ -112,20 +112,23 @@ class CardsGame(Game):
 
     def developments_of(self, player: int) -> list[Development]:
         """The developments a player has built."""
-        return [DEVELOPMENTS[card(d).development or ""] for d in self.state.developed[player].values()]
+        return [DEVELOPMENT_OF_CARD[d] for d in self.state.developed[player].values()]
 
     def owns(self, player: int, kind: str) -> bool:
         """Whether the player has a development of this kind."""
-        return any(card(d).development == kind for d in self.state.developed[player].values())
+        for d in self.state.developed[player].values():
+            if DEVELOPMENT_OF_CARD[d].kind == kind:
+                return True
+        return False
 
     def vp(self, player: int) -> int:
         """Victory points of the player's face-up cards (facts §10)."""
         s = self.state
         developed = s.developed[player]
-        points = len(s.settlements[player])
-        points += sum(DEVELOPMENTS[card(developed[c]).development or ""].vp if c in developed else 2
-                      for c in s.cities[player])
-        return points + len(s.roads[player]) // 2 + len(s.knights[player]) // 2
+        points = len(s.settlements[player]) + len(s.roads[player]) // 2 + len(s.knights[player]) // 2
+        for c in s.cities[player]:
+            points += DEVELOPMENT_OF_CARD[developed[c]].vp if c in developed else 2
+        return points
 
     def a_side(self, pile: list[str]) -> int:
         """How many cards of a road or knight pile lie side A up."""
@@ -141,10 +144,11 @@ class CardsGame(Game):
 
     def protected(self, player: int, build: str) -> int:
         """How many of the player's first roads or knights cannot be taken (citadel, church)."""
-        devs = self.developments_of(player)
-        if build == ROAD:
-            return max((d.protected_roads for d in devs), default=0)
-        return max((d.protected_knights for d in devs), default=0)
+        most = 0
+        for d in self.state.developed[player].values():
+            dev = DEVELOPMENT_OF_CARD[d]
+            most = max(most, dev.protected_roads if build == ROAD else dev.protected_knights)
+        return most
 
     def pile(self, player: int, build: str) -> list[str]:
         """The player's road or knight pile."""

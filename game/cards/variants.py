@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, Mapping
 
 from game.cards.actions import cards_codec
+from game.cards.catalogue import MAX_PLAYERS, MIN_PLAYERS
 from game.cards.rules import CardsGame
 from game.cards.state import NOBODY
 from game.core.actions import Action, ActionCodec, Event
@@ -26,8 +27,8 @@ class CatanCards(Variant):
     aliases = ("cards", "quick-cards")
     family = "cards"
     name_key = "variant.catan-cards"
-    min_players = 2
-    max_players = 6
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
     colors = COLORS
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("vp_target", int, 10, minimum=3, maximum=20),
