@@ -93,7 +93,7 @@ class CatanGame(Game):
         s.built_this_turn = False
         s.start_player = 0
         s.extra = {}
-        s.rates = [[4] * 5 for _ in range(n)]
+        s.rates = [(4, 4, 4, 4, 4)] * n
         s.building_vp = [0] * owners
         s.derived = {}
         self._build_caches()
@@ -203,9 +203,9 @@ class CatanGame(Game):
                     rates = [min(r, 3) for r in rates]
                 else:
                     rates[res] = 2
-        s.rates[player] = rates
+        s.rates[player] = tuple(rates)
 
-    def _rates(self, player: int) -> list[int]:
+    def _rates(self, player: int) -> tuple[int, ...]:
         return self.state.rates[player]
 
     def can_settle(self, node: int) -> bool:
@@ -1109,11 +1109,11 @@ class CatanGame(Game):
             else:
                 out.extend(A.PlayYearOfPlenty(player, (r,)) for r in range(5) if bank[r])
 
-    def _spot_actions(self, player: int, piece: str) -> tuple[Action, ...]:
-        """The main phase's road or settlement actions, cached while no piece is placed anywhere."""
+    def _spot_actions(self, player: int, piece: str, version: int) -> tuple[Action, ...]:
+        """The main phase's road or settlement actions, cached while no piece is placed anywhere (the board
+        version is the caller's _board_version())."""
         s = self.state
         key = (piece, "actions", player)
-        version = self._board_version()
         cached = s.derived.get(key)
         if cached is not None and cached[0] == version:
             return cached[1]  # type: ignore[return-value]
@@ -1131,17 +1131,22 @@ class CatanGame(Game):
         table = _action_table(player)
         out: list[Action] = [table.end_turn]
         lumber, wool, grain, brick, ore = hand
-        if lumber and brick and s.roads_left[player]:
-            out.extend(self._spot_actions(player, "road"))
-        if lumber and brick and wool and grain and s.settlements_left[player]:
-            out.extend(self._spot_actions(player, "settlement"))
+        if lumber and brick:
+            if s.roads_left[player]:
+                version = self._board_version()
+                out.extend(self._spot_actions(player, "road", version))
+                if wool and grain and s.settlements_left[player]:
+                    out.extend(self._spot_actions(player, "settlement", version))
+            elif wool and grain and s.settlements_left[player]:
+                out.extend(self._spot_actions(player, "settlement", self._board_version()))
         if ore >= 3 and grain >= 2 and s.cities_left[player]:
             city = table.city
             out.extend(city[n] for n in self.city_spots(player))
         if ore and wool and grain and s.dev_deck:
             out.append(table.buy_dev_card)
-        self._legal_dev_plays(player, out)
-        if self.options["separate_phases"] and s.built_this_turn:
+        if not s.dev_played_turn:
+            self._legal_dev_plays(player, out)
+        if s.built_this_turn and self.options["separate_phases"]:
             return out
         rates = s.rates[player]
         bank = s.bank
@@ -1237,11 +1242,24 @@ class _ActionTable:
         self.accept = A.AcceptTrade(player)
         self.decline = A.DeclineTrade(player)
         self.discard_one = tuple(A.Discard(player, _ONES[r]) for r in range(5))
+        self.discards = _Discards(player)
         self.robber = tuple({v: A.MoveRobber(player, h, v) for v in (None, *range(6))} for h in range(19))
         # robber_by_victims[h][mask]: the moves to hex h when `mask` holds a bit per player who can be robbed there
         self.robber_by_victims = tuple(
             tuple(tuple(row[v] for v in range(6) if mask >> v & 1) if mask else (row[None],) for mask in range(64))
             for row in self.robber)
+
+
+class _Discards(dict[tuple[int, ...], A.Discard]):
+    """One player's discard actions by the cards given, each built the first time it is asked for."""
+
+    def __init__(self, player: int) -> None:
+        super().__init__()
+        self.player = player
+
+    def __missing__(self, cards: tuple[int, ...]) -> A.Discard:
+        action = self[cards] = A.Discard(self.player, cards)
+        return action
 
 
 @cache
@@ -1256,23 +1274,35 @@ DISCARD_CACHE_SIZE = 4096
 @lru_cache(maxsize=DISCARD_CACHE_SIZE)
 def discard_actions(player: int, hand: tuple[int, ...], owed: int) -> tuple[A.Discard, ...]:
     """The whole-discard actions of a player with this hand (cached: the same hands recur)."""
-    return tuple(A.Discard(player, cards) for cards in discard_choices(hand, owed))
+    return tuple(map(_action_table(player).discards.__getitem__, discard_choices(hand, owed)))
 
 
 @lru_cache(maxsize=DISCARD_CACHE_SIZE)
 def discard_choices(hand: tuple[int, ...], owed: int) -> tuple[tuple[int, ...], ...]:
-    """Every way to give back exactly `owed` cards from the hand (the discard after a seven, as one decision)."""
+    """Every way to give back exactly `owed` cards from the hand (the discard after a seven, as one decision),
+    the most lumber first, then the most wool, and so on."""
+    h0, h1, h2, h3, h4 = hand
+    room1, room2, room3 = h1 + h2 + h3 + h4, h2 + h3 + h4, h3 + h4  # what the later resources can still give
     choices: list[tuple[int, ...]] = []
-
-    def fill(r: int, left: int, picked: list[int]) -> None:
-        if r == 4:
-            if left <= hand[4]:
-                choices.append((*picked, left))
-            return
-        for k in range(min(hand[r], left), -1, -1):
-            fill(r + 1, left - k, picked + [k])
-
-    fill(0, owed, [])
+    # Each count runs from the most down to none, so what is left for the rest only grows: once it exceeds
+    # what the rest can give, no smaller count can work either.
+    for k0 in range(min(h0, owed), -1, -1):
+        left0 = owed - k0
+        if left0 > room1:
+            break
+        for k1 in range(min(h1, left0), -1, -1):
+            left1 = left0 - k1
+            if left1 > room2:
+                break
+            for k2 in range(min(h2, left1), -1, -1):
+                left2 = left1 - k2
+                if left2 > room3:
+                    break
+                for k3 in range(min(h3, left2), -1, -1):
+                    left3 = left2 - k3
+                    if left3 > h4:
+                        break
+                    choices.append((k0, k1, k2, k3, left3))
     return tuple(choices)
 
 

@@ -109,7 +109,7 @@ class CatanState:
     built_this_turn: bool
     start_player: int
     extra: dict[str, object]
-    rates: list[list[int]]
+    rates: list[tuple[int, ...]]  # per player, the maritime rate per resource
     building_vp: list[int]
     # Caches of values derivable from the lists above (never saved or digested).
     derived: dict[object, object]
@@ -152,7 +152,7 @@ class CatanState:
         other.built_this_turn = self.built_this_turn
         other.start_player = self.start_player
         other.extra = dict(self.extra)
-        other.rates = [r[:] for r in self.rates]
+        other.rates = self.rates[:]
         other.building_vp = self.building_vp[:]
         other.derived = dict(self.derived)
         return other
@@ -172,6 +172,8 @@ class CatanState:
                     "targets": list(value.targets), "answers": list(value.answers),
                     "counters": [None if c is None else [list(c[0]), list(c[1])] for c in value.counters],
                 }
+            elif name == "rates":
+                value = [list(r) for r in value]
             elif isinstance(value, tuple):
                 value = list(value)
             out[name] = value
