@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, NamedTuple
 
 from game.cards import actions as A
@@ -141,12 +140,19 @@ def _give_backs(player: int, hand: Cards, count: int) -> tuple[A.GiveBack, ...]:
 
 
 def _combinations(hand: Cards | list[int], count: int) -> list[Cards]:
-    """Every multiset of `count` cards the hand can give (count is at most five)."""
-    out = []
-    for combo in combinations_with_replacement(range(5), count):
-        cards = tuple(combo.count(r) for r in range(5))
-        if all(c <= h for c, h in zip(cards, hand)):
-            out.append(cards)
+    """Every multiset of `count` cards the hand can give, the most of the first resource first (the order of
+    itertools.combinations_with_replacement over the resource types)."""
+    after = [sum(hand[r + 1:]) for r in range(5)]  # cards held of the later types
+    out: list[Cards] = []
+
+    def fill(prefix: Cards, r: int, left: int) -> None:
+        if r == 4:
+            out.append((*prefix, left))
+            return
+        for k in range(min(hand[r], left), max(0, left - after[r]) - 1, -1):
+            fill((*prefix, k), r + 1, left - k)
+
+    fill((), 0, count)
     return out
 
 

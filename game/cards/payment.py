@@ -12,6 +12,12 @@ def covers(payment: Cards, cost: Cards, free: int = 0) -> bool:
     """Whether the payment pays the cost exactly, with `free` (0 or 1) units of the cost left unpaid.
 
     Each required unit is paid by itself or by three identical cards of another type."""
+    return _covers(tuple(payment), tuple(cost), free)
+
+
+# Memoised like _find_payment below: every build applied asks it again whether its payment used the free unit.
+@lru_cache(maxsize=1 << 14)
+def _covers(payment: Cards, cost: Cards, free: int) -> bool:
     if len(payment) != 5 or any(p < 0 for p in payment):
         return False
     choices = []

@@ -12,7 +12,7 @@ from game.cards.catalogue import (
     COSTS, DEVELOPMENT, KNIGHT, RESOURCES, ROAD, SETTLEMENT, Cards, building_cards, card, resource_totals, side,
 )
 from game.cards import choices
-from game.cards.effects import CITY_EVENTS, DEVELOPMENT_OF_CARD, DEVELOPMENTS, MARKET_SIZE, Development
+from game.cards.effects import CITY_EVENTS, DEVELOPMENT_OF_CARD, MARKET_SIZE, Development
 from game.cards.payment import covers
 from game.cards.state import BLACK, BUILD, DISCARD, GAME_OVER, NO_FATE, NOBODY, TRADE, WHITE, CardsState
 from game.core.actions import Action, Event
@@ -178,7 +178,7 @@ class CardsGame(Game):
     def cost_of(self, build: str, development: str | None = None) -> Cards:
         """The printed cost of a build (the town hall costs more)."""
         if build == DEVELOPMENT and development is not None:
-            return DEVELOPMENTS[card(development).development or ""].cost
+            return DEVELOPMENT_OF_CARD[development].cost
         return COSTS[build]
 
     def uncovered_cities(self, player: int) -> list[str]:
@@ -188,12 +188,12 @@ class CardsGame(Game):
 
     def development_choices(self, player: int) -> list[str]:
         """Development cards in the stack of a kind the player does not own yet (one id per kind)."""
-        owned = {card(d).development for d in self.state.developed[player].values()}
+        owned = {DEVELOPMENT_OF_CARD[d].kind for d in self.state.developed[player].values()}
         out: dict[str, str] = {}
         for d in self.state.development_supply:
-            kind = card(d).development
+            kind = DEVELOPMENT_OF_CARD[d].kind
             if kind not in owned and kind not in out:
-                out[kind or ""] = d
+                out[kind] = d
         return list(out.values())
 
     # ----------------------------------------------------------------- legality

@@ -42,8 +42,12 @@ class CatanCards(Variant):
     @classmethod
     def is_barrier(cls, game: Game, action: Action, events: Sequence[Event]) -> bool:
         """Also a barrier: a build that took a card from another player's row, or new cards dealt face up."""
-        return super().is_barrier(game, action, events) or any(
-            e.kind in _DEALING or getattr(e, "from_player", NOBODY) != NOBODY for e in events)
+        if super().is_barrier(game, action, events):
+            return True
+        for e in events:
+            if e.kind in _DEALING or getattr(e, "from_player", NOBODY) != NOBODY:
+                return True
+        return False
 
     @classmethod
     def codec(cls) -> ActionCodec:
