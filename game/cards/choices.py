@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from game.cards import actions as A
 from game.cards.catalogue import COSTS, DEVELOPMENT, KNIGHT, MAX_PLAYERS, ROAD, Cards
+from game.cards.effects import DEVELOPMENTS
 from game.cards.payment import build_payments
 from game.cards.state import DISCARD, NO_FATE, NOBODY, TRADE
 from game.core.actions import Action
@@ -87,24 +88,32 @@ def _trade_actions(game: CardsGame, player: int) -> list[Action]:
     return out
 
 
+_DEVELOPMENT_COSTS: tuple[Cards, ...] = tuple(sorted({d.cost for d in DEVELOPMENTS.values()}))
+
+
 class _Priced(NamedTuple):
-    """The settlement, road and knight builds a hand can pay, whichever of them the table still allows."""
+    """What a hand can pay, whichever of it the table still allows: the settlement, road and knight builds, the
+    city payments, and whether any development's cost is payable (only then are the developments looked at)."""
 
     settlements: tuple[A.BuildSettlement, ...]
     roads: tuple[A.BuildRoad, ...]
     knights: tuple[A.BuildKnight, ...]
+    cities: tuple[Cards, ...]
+    some_development: bool
 
 
 @lru_cache(maxsize=1 << 14)
 def _priced(player: int, hand: Cards, free_unit: bool, fate: bool) -> _Priced:
-    """The settlement (with and without flipping the fate card, when it is used), road and knight builds the hand
-    pays, each with the plain payment and the university's cheaper one (see build_payments)."""
+    """The builds the hand pays (settlements with and without flipping the fate card, when it is used), each with
+    the plain payment and the university's cheaper one (see build_payments)."""
     flips = (False, True) if fate else (False,)
     return _Priced(
         tuple(A.BuildSettlement(player, pay, f) for pay in build_payments(hand, COSTS["settlement"], free_unit)
               for f in flips),
         tuple(A.BuildRoad(player, pay) for pay in build_payments(hand, COSTS[ROAD], free_unit)),
         tuple(A.BuildKnight(player, pay) for pay in build_payments(hand, COSTS[KNIGHT], free_unit)),
+        build_payments(hand, COSTS["city"], free_unit),
+        any(build_payments(hand, cost, free_unit) for cost in _DEVELOPMENT_COSTS),
     )
 
 
@@ -118,9 +127,8 @@ def _build_actions(game: CardsGame, player: int) -> list[Action]:
     if "settlement" not in built and s.settlement_supply:
         out += priced.settlements
     if "city" not in built and s.settlements[player]:
-        out += [A.BuildCity(player, i, pay) for pay in build_payments(hand, COSTS["city"], free_unit)
-                for i in range(len(s.settlements[player]))]
-    if "development" not in built:
+        out += [A.BuildCity(player, i, pay) for pay in priced.cities for i in range(len(s.settlements[player]))]
+    if "development" not in built and priced.some_development:
         free = game.uncovered_cities(player)
         if free:
             for d in game.development_choices(player):
