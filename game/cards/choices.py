@@ -92,14 +92,13 @@ _DEVELOPMENT_COSTS: tuple[Cards, ...] = tuple(sorted({d.cost for d in DEVELOPMEN
 
 
 class _Priced(NamedTuple):
-    """What a hand can pay, whichever of it the table still allows: the settlement, road and knight builds, the
-    city payments, and whether any development's cost is payable (only then are the developments looked at)."""
+    """What a hand can pay, whichever of it the table still allows: the settlement, road and knight builds and
+    the city payments."""
 
     settlements: tuple[A.BuildSettlement, ...]
     roads: tuple[A.BuildRoad, ...]
     knights: tuple[A.BuildKnight, ...]
     cities: tuple[Cards, ...]
-    some_development: bool
 
 
 @lru_cache(maxsize=1 << 14)
@@ -113,7 +112,6 @@ def _priced(player: int, hand: Cards, free_unit: bool, fate: bool) -> _Priced:
         tuple(A.BuildRoad(player, pay) for pay in build_payments(hand, COSTS[ROAD], free_unit)),
         tuple(A.BuildKnight(player, pay) for pay in build_payments(hand, COSTS[KNIGHT], free_unit)),
         build_payments(hand, COSTS["city"], free_unit),
-        any(build_payments(hand, cost, free_unit) for cost in _DEVELOPMENT_COSTS),
     )
 
 
@@ -128,9 +126,10 @@ def _build_actions(game: CardsGame, player: int) -> list[Action]:
         out += priced.settlements
     if "city" not in built and s.settlements[player]:
         out += [A.BuildCity(player, i, pay) for pay in priced.cities for i in range(len(s.settlements[player]))]
-    if "development" not in built and priced.some_development:
+    if "development" not in built:
         free = game.uncovered_cities(player)
-        if free:
+        # The stack is looked at only when some development's cost can be paid at all.
+        if free and any(build_payments(hand, cost, free_unit) for cost in _DEVELOPMENT_COSTS):
             for d in game.development_choices(player):
                 out += [A.BuildDevelopment(player, free[0], d, pay)
                         for pay in build_payments(hand, game.cost_of(DEVELOPMENT, d), free_unit)]

@@ -62,24 +62,24 @@ def build_payments(hand: Cards, cost: Cards, free_unit: bool) -> tuple[Cards, ..
 # the bounded memo keeps it from being worked out anew each time.
 @lru_cache(maxsize=1 << 16)
 def _find_payment(hand: Cards, cost: Cards, free: int) -> Cards | None:
-    if not free and all(h >= c for h, c in zip(hand, cost)):
-        return tuple(cost)
-    if sum(hand) < sum(cost) - free:
-        return None
-    direct = [min(hand[r], cost[r]) for r in range(5)]
-    missing = [cost[r] - direct[r] for r in range(5)]
-    if free:
-        waive = next((r for r in range(5) if missing[r]), None)
-        if waive is None:
-            waive = next(r for r in range(5) if direct[r])
-            direct[waive] -= 1
+    pay = [min(h, c) for h, c in zip(hand, cost)]  # every unit the hand holds is paid by itself
+    missing = [c - p for c, p in zip(cost, pay)]
+    short = sum(missing)
+    if free:  # the first unit still missing is waived, or else the first one paid by itself
+        if short:
+            missing[next(r for r in range(5) if missing[r])] -= 1
+            short -= 1
         else:
-            missing[waive] -= 1
-    spare = [hand[r] - direct[r] for r in range(5)]
-    pay = direct[:]
+            pay[next(r for r in range(5) if pay[r])] -= 1
+    if not short:
+        return tuple(pay)
+    spare = [h - p for h, p in zip(hand, pay)]
+    if sum(n // 3 for n in spare) < short:
+        return None  # not even enough triples of any kind
+    # Each missing unit, in resource order, takes a triple from the other type with the most spare cards.
     for t in range(5):
         for _ in range(missing[t]):
-            best = max((r for r in range(5) if r != t and spare[r] >= 3), key=lambda r: spare[r], default=None)
+            best = max((r for r in range(5) if r != t and spare[r] >= 3), key=spare.__getitem__, default=None)
             if best is None:
                 return None
             spare[best] -= 3
