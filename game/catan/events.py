@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from game.core.actions import Event
 
@@ -200,3 +201,16 @@ class GameWon(Event):
     kind = "game_won"
     player: int
     points: int
+
+
+# Events are immutable values: the rules share one instance per value of the frequent events that have few
+# values (a lookup costs less than building a frozen dataclass). Call these with positional arguments.
+dice_rolled = cache(DiceRolled)
+robber_moved = cache(RobberMoved)
+card_stolen = cache(CardStolen)
+piece_built = cache(PieceBuilt)
+dev_card_bought = cache(DevCardBought)
+dev_card_played = cache(DevCardPlayed)
+maritime_traded = cache(MaritimeTraded)
+trade_answered = cache(TradeAnswered)
+turn_ended = cache(TurnEnded)

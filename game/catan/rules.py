@@ -622,7 +622,7 @@ class CatanGame(Game):
         dice = (self.chance.die(), self.chance.die())
         s.last_roll = dice
         s.has_rolled = True
-        events: list[Event] = [E.DiceRolled(a.player, dice)]
+        events: list[Event] = [E.dice_rolled(a.player, dice)]
         self._resolve_roll(a.player, dice[0] + dice[1], events)
         return events
 
@@ -643,38 +643,63 @@ class CatanGame(Game):
         s.phase = MAIN if s.has_rolled else ROLL
 
     def _produce(self, total: int, events: list[Event]) -> None:
+        gains, wanted, produced = self._production(total)
+        if not gains:
+            return
+        s = self.state
+        bank = s.bank
+        if any(map(gt, wanted, bank)):  # rare: the bank cannot pay everyone some resource
+            rows = [list(row) for row in produced.gains]
+            self._apply_bank_rule(rows, [r for r in range(5) if wanted[r] > bank[r]], events)
+            gains = tuple((p, r, row[r]) for p, row in enumerate(rows) for r in range(5) if row[r])
+            if not gains:
+                return
+            produced = E.ResourcesProduced(tuple(map(tuple, rows)))
+        hands = s.hands
+        for owner, res, amount in gains:
+            hands[owner][res] += amount
+            bank[res] -= amount
+        events.append(produced)
+
+    def _production(self, total: int) -> tuple[tuple[tuple[int, int, int], ...], tuple[int, ...], E.ResourcesProduced]:
+        """What a roll of `total` pays while the bank has enough: the (player, resource, amount) gains, what
+        all are owed together per resource, and the event. Cached until a settlement or city is built (the
+        pieces left only ever fall, see _board_version); the robber counts only where it blocks that number."""
+        s = self.state
+        stamp = (sum(s.settlements_left), sum(s.cities_left))
+        cached = s.derived.get("production")
+        if cached is None or cached[0] != stamp:
+            cached = s.derived["production"] = (stamp, {})
+        by_roll: dict[object, Any] = cached[1]  # type: ignore[index]
+        robber = s.robber
+        key = (total, robber) if s.board.numbers[robber] == total else total
+        found = by_roll.get(key)
+        if found is None:
+            found = by_roll[key] = self._count_production(total)
+        return found  # type: ignore[no-any-return]
+
+    def _count_production(self, total: int) -> tuple[tuple[tuple[int, int, int], ...], tuple[int, ...],
+                                                      E.ResourcesProduced]:
         s = self.state
         n = s.num_players
         node_owner = s.node_owner
         node_level = s.node_level
         robber = s.robber
         gains: list[tuple[int, int, int]] = []  # (owner, resource, amount) per producing building
-        wanted = [0, 0, 0, 0, 0]  # per resource, what all players together are owed
+        wanted = [0, 0, 0, 0, 0]
         for h, res, nodes in self._producers[total]:
             if h == robber:
                 continue
             for node in nodes:
                 owner = node_owner[node]
-                if owner != NOBODY and owner < n:
+                if owner != NOBODY and owner < n:  # neutral colours (two-player game) collect nothing
                     level = node_level[node]
                     gains.append((owner, res, level))
                     wanted[res] += level
-        if not gains:
-            return
-        bank = s.bank
         owed = [[0, 0, 0, 0, 0] for _ in range(n)]
         for owner, res, level in gains:
             owed[owner][res] += level
-        if any(map(gt, wanted, bank)):  # rare: the bank cannot pay everyone some resource
-            self._apply_bank_rule(owed, [r for r in range(5) if wanted[r] > bank[r]], events)
-            gains = [(p, r, row[r]) for p, row in enumerate(owed) for r in range(5) if row[r]]
-            if not gains:
-                return
-        hands = s.hands
-        for owner, res, amount in gains:
-            hands[owner][res] += amount
-            bank[res] -= amount
-        events.append(E.ResourcesProduced(tuple(map(tuple, owed))))
+        return tuple(gains), tuple(wanted), E.ResourcesProduced(tuple(map(tuple, owed)))
 
     def _apply_bank_rule(self, owed: list[list[int]], short: list[int], events: list[Event]) -> None:
         """The bank cannot pay everyone the resources in `short`: cut `owed` by the chosen rule."""
@@ -703,7 +728,7 @@ class CatanGame(Game):
     def _do_move_robber(self, a: A.MoveRobber) -> list[Event]:
         s = self.state
         s.robber = a.hex
-        events: list[Event] = [E.RobberMoved(a.player, a.hex)]
+        events: list[Event] = [E.robber_moved(a.player, a.hex)]
         if a.victim is not None:
             events.append(self._steal(a.player, a.victim))
         s.robber_cause = None
@@ -720,7 +745,7 @@ class CatanGame(Game):
             pick -= hand[r]
         hand[r] -= 1
         s.hands[thief][r] += 1
-        return E.CardStolen(thief, victim, r)
+        return E.card_stolen(thief, victim, r)
 
     def _do_build_road(self, a: A.BuildRoad) -> list[Event]:
         s = self.state
@@ -729,7 +754,7 @@ class CatanGame(Game):
         s.edge_owner[a.edge] = p
         s.roads_left[p] -= 1
         self._note_placement("road", p, a.edge)
-        events.append(E.PieceBuilt(p, "road", a.edge))
+        events.append(E.piece_built(p, "road", a.edge))
         if s.phase == SETUP_ROAD:
             self._advance_setup(events)
         elif s.phase == PH_ROAD_BUILDING:
@@ -764,7 +789,7 @@ class CatanGame(Game):
         s.settlements_left[p] -= 1
         self._note_placement("settlement", p, a.node)
         s.building_vp[p] += 1
-        events: list[Event] = [E.PieceBuilt(p, "settlement", a.node)]
+        events: list[Event] = [E.piece_built(p, "settlement", a.node)]
         if s.phase == SETUP_SETTLEMENT:
             if s.setup_index >= s.num_players:
                 self._setup_payout(p, a.node, events)
@@ -817,7 +842,7 @@ class CatanGame(Game):
         s.settlements_left[p] += 1
         self._pay(p, CITY_COST)
         s.built_this_turn = True
-        events: list[Event] = [E.PieceBuilt(p, "city", a.node)]
+        events: list[Event] = [E.piece_built(p, "city", a.node)]
         self._after_build(p, "city", events)
         return events
 
@@ -828,7 +853,7 @@ class CatanGame(Game):
         s.dev_hand[a.player][card] += 1
         s.dev_new[a.player][card] += 1
         s.built_this_turn = True
-        return [E.DevCardBought(a.player, card)]
+        return [E.dev_card_bought(a.player, card)]
 
     def _play(self, player: int, card: int) -> None:
         s = self.state
@@ -839,7 +864,7 @@ class CatanGame(Game):
     def _do_play_knight(self, a: A.PlayKnight) -> list[Event]:
         s = self.state
         self._play(a.player, KNIGHT)
-        events: list[Event] = [E.DevCardPlayed(a.player, KNIGHT)]
+        events: list[Event] = [E.dev_card_played(a.player, KNIGHT)]
         self._update_largest_army(events)
         s.robber_cause = "knight"
         s.phase = MOVE_ROBBER
@@ -851,7 +876,7 @@ class CatanGame(Game):
         if self._can_place_road(a.player):
             s.free_roads = 2
             s.phase = PH_ROAD_BUILDING
-        return [E.DevCardPlayed(a.player, ROAD_BUILDING)]
+        return [E.dev_card_played(a.player, ROAD_BUILDING)]
 
     def _do_play_year_of_plenty(self, a: A.PlayYearOfPlenty) -> list[Event]:
         s = self.state
@@ -861,7 +886,7 @@ class CatanGame(Game):
             gain[r] += 1
             s.bank[r] -= 1
             s.hands[a.player][r] += 1
-        return [E.DevCardPlayed(a.player, YEAR_OF_PLENTY), E.ResourcesGained(a.player, tuple(gain))]
+        return [E.dev_card_played(a.player, YEAR_OF_PLENTY), E.ResourcesGained(a.player, tuple(gain))]
 
     def _do_play_monopoly(self, a: A.PlayMonopoly) -> list[Event]:
         s = self.state
@@ -872,7 +897,7 @@ class CatanGame(Game):
                 taken += hand[a.resource]
                 hand[a.resource] = 0
         s.hands[a.player][a.resource] += taken
-        return [E.DevCardPlayed(a.player, MONOPOLY), E.MonopolyTaken(a.player, a.resource, taken)]
+        return [E.dev_card_played(a.player, MONOPOLY), E.MonopolyTaken(a.player, a.resource, taken)]
 
     def _do_maritime(self, a: A.MaritimeTrade) -> list[Event]:
         s = self.state
@@ -882,7 +907,7 @@ class CatanGame(Game):
         s.bank[a.give] += rate
         hand[a.get] += 1
         s.bank[a.get] -= 1
-        return [E.MaritimeTraded(a.player, a.give, rate, a.get)]
+        return [E.maritime_traded(a.player, a.give, rate, a.get)]
 
     def _do_offer(self, a: A.OfferTrade) -> list[Event]:
         s = self.state
@@ -908,13 +933,13 @@ class CatanGame(Game):
         return events
 
     def _do_accept(self, a: A.AcceptTrade) -> list[Event]:
-        return self._answered(a.player, ACCEPTED, [E.TradeAnswered(a.player, "accept")])
+        return self._answered(a.player, ACCEPTED, [E.trade_answered(a.player, "accept")])
 
     def _do_decline(self, a: A.DeclineTrade) -> list[Event]:
-        return self._answered(a.player, DECLINED, [E.TradeAnswered(a.player, "decline")])
+        return self._answered(a.player, DECLINED, [E.trade_answered(a.player, "decline")])
 
     def _do_counter(self, a: A.CounterTrade) -> list[Event]:
-        events: list[Event] = [E.TradeAnswered(a.player, "counter"),
+        events: list[Event] = [E.trade_answered(a.player, "counter"),
                                E.TradeOffered(a.player, a.give, a.get, (self.state.current,))]
         return self._answered(a.player, COUNTERED, events, (a.give, a.get))
 
@@ -955,7 +980,7 @@ class CatanGame(Game):
         if s.extra.pop("new_nodes", None) and self.options["separate_phases"]:
             self.refresh_rates(p)
         s.turn_number += 1
-        events.append(E.TurnEnded(p, nxt))
+        events.append(E.turn_ended(p, nxt))
         return events
 
     def next_player(self, player: int) -> int:
@@ -1069,15 +1094,12 @@ class CatanGame(Game):
 
     def _legal_robber_moves(self, player: int) -> list[Action]:
         s = self.state
-        victims = [0] * 19  # per hex, a bit per player who can be robbed there
-        node_hexes = self.topo.node_hexes
         hands = s.hands
+        robbable = 0  # a bit per opponent holding a card
         for owner in range(s.num_players):
             if owner != player and any(hands[owner]):
-                bit = 1 << owner
-                for node in self.buildings_of(owner):
-                    for h in node_hexes[node]:
-                        victims[h] |= bit
+                robbable |= 1 << owner
+        occupied = self._hex_occupants()
         table = _action_table(player)
         moves = table.robber_by_victims
         out: list[Action] = []
@@ -1085,10 +1107,28 @@ class CatanGame(Game):
         optional = s.robber_cause == "knight"  # a knight's steal may be declined: the victim None stays legal
         for h in range(19):
             if h != robber:
-                out.extend(moves[h][victims[h]])
-                if optional and victims[h]:
+                victims = occupied[h] & robbable
+                out.extend(moves[h][victims])
+                if optional and victims:
                     out.append(table.robber[h][None])
         return out
+
+    def _hex_occupants(self) -> tuple[int, ...]:
+        """Per hex, a bit per player with a building on it (cached while no piece is placed)."""
+        s = self.state
+        version = self._board_version()
+        cached = s.derived.get("hex_occupants")
+        if cached is not None and cached[0] == version:
+            return cached[1]  # type: ignore[no-any-return]
+        occupied = [0] * 19
+        node_hexes = self.topo.node_hexes
+        for owner in range(s.num_players):
+            bit = 1 << owner
+            for node in self.buildings_of(owner):
+                for h in node_hexes[node]:
+                    occupied[h] |= bit
+        s.derived["hex_occupants"] = (version, tuple(occupied))
+        return tuple(occupied)
 
     def _legal_dev_plays(self, player: int, out: list[Action]) -> None:
         s = self.state

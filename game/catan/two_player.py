@@ -164,7 +164,7 @@ class TwoPlayerCatanGame(CatanGame):
             dice = (self.chance.die(), self.chance.die())
             if first is None or dice[0] + dice[1] != first:
                 break
-        events: list[Event] = [E.DiceRolled(a.player, dice)]
+        events: list[Event] = [E.dice_rolled(a.player, dice)]
         if first is None:
             s.extra["first_roll"] = dice[0] + dice[1]
             s.extra["first_dice"] = dice
@@ -320,7 +320,7 @@ class TwoPlayerCatanGame(CatanGame):
         self._pay_trade_cards(a.player, self.trade_action_cost(a.player), events)
         s.extra["trade_action_used"] = True
         s.robber = s.board.desert
-        events.append(E.RobberMoved(a.player, s.robber))
+        events.append(E.robber_moved(a.player, s.robber))
         return events
 
     def _check_remove_knight(self, a: RemoveKnight) -> None:
