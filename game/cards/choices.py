@@ -55,7 +55,7 @@ def legal_actions(game: CardsGame, player: int) -> list[Action]:
     if s.phase == TRADE:
         out += _trade_actions(game, player)
     out += _build_actions(game, player)
-    if game.owns(player, "merchant_guild") and not s.guild_used:
+    if not s.guild_used and game.owns(player, "merchant_guild"):
         me = game.vp(player)
         out += [_GUILD[player][q] for q in range(s.num_players)
                 if q != player and game.vp(q) >= me and sum(s.hands[q])]
@@ -126,7 +126,7 @@ def _build_actions(game: CardsGame, player: int) -> list[Action]:
         out += priced.settlements
     if "city" not in built and s.settlements[player]:
         out += [A.BuildCity(player, i, pay) for pay in priced.cities for i in range(len(s.settlements[player]))]
-    if "development" not in built:
+    if "development" not in built and s.cities[player]:
         free = game.uncovered_cities(player)
         # The stack is looked at only when some development's cost can be paid at all.
         if free and any(build_payments(hand, cost, free_unit) for cost in _DEVELOPMENT_COSTS):

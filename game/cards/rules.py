@@ -417,13 +417,15 @@ class CardsGame(Game):
     def _do_market(self, a: A.ExchangeWithMarket) -> list[Event]:
         s = self.state
         hand = s.hands[a.player]
-        for r in range(5):
-            for _ in range(a.take[r]):
-                s.market.remove(r)
-            hand[r] += a.take[r]
-        for r in range(5):
-            hand[r] -= a.give[r]
-            s.market.extend([r] * a.give[r])
+        for r, count in enumerate(a.take):
+            if count:
+                for _ in range(count):
+                    s.market.remove(r)
+                hand[r] += count
+        for r, count in enumerate(a.give):
+            if count:
+                hand[r] -= count
+                s.market.extend([r] * count)
         s.trades_used += sum(a.take)
         return [E.MarketExchanged(a.player, a.take, a.give)]
 
@@ -453,9 +455,10 @@ class CardsGame(Game):
     def _do_give_back(self, a: A.GiveBack) -> list[Event]:
         s = self.state
         to = s.give_back_to
-        for r in range(5):
-            s.hands[a.player][r] -= a.cards[r]
-            s.hands[to][r] += a.cards[r]
+        for r, count in enumerate(a.cards):
+            if count:
+                s.hands[a.player][r] -= count
+                s.hands[to][r] += count
         s.give_back_to, s.give_back_count = NOBODY, 0
         return [E.CardsGivenBack(a.player, to, sum(a.cards))]
 
