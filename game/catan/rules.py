@@ -1092,6 +1092,9 @@ class CatanGame(Game):
             return out
         return []
 
+    # The listing itself, for variants that add to it (legal_actions gets wrapped to remember what it lists).
+    _catan_legal_actions = legal_actions
+
     def _legal_robber_moves(self, player: int) -> list[Action]:
         s = self.state
         hands = s.hands
@@ -1132,9 +1135,9 @@ class CatanGame(Game):
 
     def _legal_dev_plays(self, player: int, out: list[Action]) -> None:
         s = self.state
-        if s.dev_played_turn:
-            return
         hand, new = s.dev_hand[player], s.dev_new[player]
+        if s.dev_played_turn or hand == new:  # usually: no card at all, or only cards bought this turn
+            return
         if hand[KNIGHT] > new[KNIGHT]:
             out.append(_action_table(player).knight)
         if hand[ROAD_BUILDING] > new[ROAD_BUILDING]:

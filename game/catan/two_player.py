@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from game.catan import actions as A
 from game.catan import events as E
@@ -107,6 +108,11 @@ class CardsGivenBack(Event):
 
 
 TWO_PLAYER_ACTIONS: tuple[type[Action], ...] = (BuildNeutral, ForcedTrade, GiveBack, RobberToDesert, RemoveKnight)
+# Actions are immutable values: one shared instance per value (call with positional arguments).
+_build_neutral = cache(BuildNeutral)
+_forced_trade = cache(ForcedTrade)
+_robber_to_desert = cache(RobberToDesert)
+_remove_knight = cache(RemoveKnight)
 
 
 def two_player_codec() -> ActionCodec:
@@ -207,18 +213,24 @@ class TwoPlayerCatanGame(CatanGame):
         super().begin_first_turn(start_player)
         self.state.extra["setup_done"] = True
 
-    def neutral_builds(self) -> list[tuple[int, str, int]]:
-        """The free neutral builds: (neutral, piece, where); settlements where any fits, else roads."""
-        settlements = [(q, "settlement", n) for q in (2, 3) if self.state.settlements_left[q] > 0
-                       for n in self._neutral_settlement_spots(q)]
-        if settlements:
-            return settlements
-        return [(q, "road", e) for q in (2, 3) if self.state.roads_left[q] > 0 for e in self._neutral_road_spots(q)]
+    def neutral_builds(self) -> tuple[tuple[int, str, int], ...]:
+        """The free neutral builds: (neutral, piece, where); settlements where any fits, else roads (cached
+        while no piece is placed anywhere)."""
+        s = self.state
+        version = self._board_version()
+        cached = s.derived.get("neutral_builds")
+        if cached is not None and cached[0] == version:
+            return cached[1]  # type: ignore[no-any-return]
+        builds = tuple((q, "settlement", n) for q in (2, 3) if s.settlements_left[q] > 0
+                       for n in self._neutral_settlement_spots(q))
+        if not builds:
+            builds = tuple((q, "road", e) for q in (2, 3) if s.roads_left[q] > 0 for e in self._neutral_road_spots(q))
+        s.derived["neutral_builds"] = (version, builds)
+        return builds
 
     def _neutral_settlement_spots(self, neutral: int) -> list[int]:
         edges = self.topo.edges
-        s = self.state
-        ends = {n for e, owner in enumerate(s.edge_owner) if owner == neutral for n in edges[e]}
+        ends = {n for e in self.roads_of(neutral) for n in edges[e]}
         return sorted(n for n in ends if self.can_settle(n))
 
     def _neutral_road_spots(self, neutral: int) -> list[int]:
@@ -370,39 +382,27 @@ class TwoPlayerCatanGame(CatanGame):
     def legal_actions(self, player: int) -> list[Action]:
         """Base actions plus the two-player ones."""
         s = self.state
-        if player not in self.active_players():
-            return []
-        if s.phase == NEUTRAL_BUILD:
-            return [BuildNeutral(player, q, piece, where) for q, piece, where in self.neutral_builds()]
-        if s.phase == GIVE_BACK:
-            return self._legal_give_back(player)
-        out = super().legal_actions(player)
-        if s.phase in (ROLL, MAIN):
-            if not s.extra.get("trade_action_used") and self.trade_cards(player) >= self.trade_action_cost(player):
-                if sum(s.hands[1 - player]):
-                    out.append(ForcedTrade(player))
-                if s.robber != s.board.desert:
-                    out.append(RobberToDesert(player))
-            if not s.extra.get("knight_removed") and s.dev_played[player][KNIGHT] > 0:
-                out.append(RemoveKnight(player))
-        return out
-
-    def _legal_give_back(self, player: int) -> list[Action]:
-        hand = self.state.hands[player]
-        need = self.give_back_count(player)
-        out: list[Action] = []
-        for r1 in range(5):
-            for r2 in range(r1, 5):
-                cards = [0] * 5
-                cards[r1] += 1
-                if need == 2:
-                    cards[r2] += 1
-                elif r2 != r1:
-                    continue
-                if all(c <= h for c, h in zip(cards, hand)) and sum(cards) == need:
-                    out.append(GiveBack(player, tuple(cards)))
-        if need == 0:
-            out.append(GiveBack(player, (0, 0, 0, 0, 0)))
+        phase = s.phase
+        if phase == NEUTRAL_BUILD or phase == GIVE_BACK:  # only the turn player acts
+            if player != s.current:
+                return []
+            if phase == GIVE_BACK:
+                hand = s.hands[player]
+                capped = tuple(min(h, 2) for h in hand)  # more than two of a kind gives no more choices
+                return list(_give_back_actions(player, capped, self.give_back_count(player)))
+            return [_build_neutral(player, q, piece, where) for q, piece, where in self.neutral_builds()]
+        out = self._catan_legal_actions(player)
+        if (phase == ROLL or phase == MAIN) and out:  # the base lists nothing unless it is the player's turn
+            extra = s.extra
+            if not extra.get("trade_action_used"):
+                cards = self.trade_cards(player)
+                if cards and cards >= self.trade_action_cost(player):
+                    if sum(s.hands[1 - player]):
+                        out.append(_forced_trade(player))
+                    if s.robber != s.board.desert:
+                        out.append(_robber_to_desert(player))
+            if s.dev_played[player][KNIGHT] > 0 and not extra.get("knight_removed"):
+                out.append(_remove_knight(player))
         return out
 
     def trade_targets(self, player: int, to: tuple[int, ...]) -> tuple[int, ...]:
@@ -415,6 +415,25 @@ class TwoPlayerCatanGame(CatanGame):
     _EFFECT_NAMES = {**CatanGame._EFFECT_NAMES, BuildNeutral: "_do_build_neutral", ForcedTrade: "_do_forced_trade",
                      GiveBack: "_do_give_back", RobberToDesert: "_do_robber_to_desert",
                      RemoveKnight: "_do_remove_knight"}
+
+
+@cache
+def _give_back_actions(player: int, capped_hand: tuple[int, ...], need: int) -> tuple[GiveBack, ...]:
+    """The ways to give back `need` cards (0-2) from a hand whose counts are capped at 2 (cached: few hands)."""
+    out: list[GiveBack] = []
+    for r1 in range(5):
+        for r2 in range(r1, 5):
+            cards = [0] * 5
+            cards[r1] += 1
+            if need == 2:
+                cards[r2] += 1
+            elif r2 != r1:
+                continue
+            if all(c <= h for c, h in zip(cards, capped_hand)) and sum(cards) == need:
+                out.append(GiveBack(player, tuple(cards)))
+    if need == 0:
+        out.append(GiveBack(player, (0, 0, 0, 0, 0)))
+    return tuple(out)
 
 
 def setup_two_player(game: TwoPlayerCatanGame, neutral_spots: list[int] | None) -> None:
