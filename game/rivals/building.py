@@ -19,7 +19,7 @@ from game.rivals.scoring import owned_ids
 if TYPE_CHECKING:
     from game.rivals.effects.base import DiscountRule
     from game.rivals.rules import RivalsGame
-    from game.rivals.state import RivalsState
+    from game.rivals.state import Grid, RivalsState
 
 
 @cache
@@ -32,12 +32,16 @@ def center_cost(kind: str) -> tuple[int, ...]:
 
 def free_sites(g: RivalsGame, p: int, placement: str | None) -> list[int]:
     """Empty sites where a card of this placement class may go."""
-    grid = g.state.grid[p]
+    return list(_free_site_tuple(g.state.grid[p], placement))
+
+
+def _free_site_tuple(grid: Grid, placement: str | None) -> tuple[int, ...]:
+    """free_sites as a tuple, cached with the grid."""
     key = f"free_sites.{placement}"
     hit = grid.memo.get(key)
     if hit is None or hit[0] != grid.version:
         hit = grid.memo[key] = (grid.version, tuple(_free_sites(grid, placement)))
-    return list(hit[1])
+    return hit[1]  # type: ignore[no-any-return]
 
 
 def _free_sites(grid: list[int], placement: str | None) -> list[int]:
@@ -187,7 +191,7 @@ def expansion_options(g: RivalsGame, p: int, buildable: list[int] | None = None)
 def build_options(g: RivalsGame, p: int, card: int) -> list[A.Action]:
     """Builds of one expansion card: one greedy payment per discount choice and free site (no usability check)."""
     info = card_of()[card]
-    sites = free_sites(g, p, info.placement)
+    sites = _free_site_tuple(g.state.grid[p], info.placement)
     if not sites:
         return []
     return [A.BuildExpansion(p, card, c, payment)
@@ -297,25 +301,36 @@ def do_build_city(g: RivalsGame, a: A.BuildCity) -> list:
 def center_options(g: RivalsGame, p: int) -> list[A.Action]:
     """Road, settlement and city builds with greedy payments (Scout variants for settlements)."""
     s = g.state
-    grid = s.grid[p]
+    roads, settlements, cities = centre_columns(s.grid[p])
     out: list[A.Action] = []
-    if s.center["road"]:
+    if roads and s.center["road"]:
         payment = greedy_payment(s, p, center_cost("road"))
         if payment is not None:
-            out.extend(A.BuildRoad(p, x, payment) for x in open_road_columns(grid))
-    if s.center["settlement"]:
+            out.extend([A.BuildRoad(p, x, payment) for x in roads])
+    if settlements and s.center["settlement"]:
         payment = greedy_payment(s, p, center_cost("settlement"))
         if payment is not None:
-            for x in open_settlement_columns(grid):
+            scouts = [c for c in s.hands[p] if card_of()[c].id == "scout" and c not in s.fresh[p]]
+            picks = scout_picks(g) if scouts else []
+            for x in settlements:
                 out.append(A.BuildSettlement(p, x, payment, -1, ()))
-                scouts = [c for c in s.hands[p] if card_of()[c].id == "scout" and c not in s.fresh[p]]
                 if scouts:
-                    out.extend(A.BuildSettlement(p, x, payment, scouts[0], picks) for picks in scout_picks(g))
-    if s.center["city"]:
+                    out.extend([A.BuildSettlement(p, x, payment, scouts[0], chosen) for chosen in picks])
+    if cities and s.center["city"]:
         payment = greedy_payment(s, p, center_cost("city"))
         if payment is not None:
-            out.extend(A.BuildCity(p, x, payment) for x in settlement_columns(grid) if not is_city(grid, x))
+            out.extend([A.BuildCity(p, x, payment) for x in cities])
     return out
+
+
+def centre_columns(grid: Grid) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Columns open for a road, for a settlement, and settlements a city may replace (cached with the grid)."""
+    hit = grid.memo.get("centre")
+    if hit is None or hit[0] != grid.version:
+        value = (tuple(open_road_columns(grid)), tuple(open_settlement_columns(grid)),
+                 tuple(x for x in settlement_columns(grid) if not is_city(grid, x)))
+        hit = grid.memo["centre"] = (grid.version, value)
+    return hit[1]  # type: ignore[no-any-return]
 
 
 def scout_picks(g: RivalsGame) -> list[tuple[int, ...]]:

@@ -14,6 +14,7 @@ from game.rivals.scoring import expansion_cells, owned_ids, stats
 
 if TYPE_CHECKING:
     from game.rivals.rules import RivalsGame
+    from game.rivals.state import RivalsState
 
 ALL = 63
 
@@ -60,29 +61,48 @@ def brigand_attack(g: RivalsGame, events: list) -> None:
 def produce(g: RivalsGame, number: int, events: list) -> None:
     """Every region with the number produces 1, plus 1 per neighbouring booster of its kind; then the Marketplace."""
     s = g.state
-    cards = card_of()
-    numbers = number_table()
     table = resource_table()
-    matching: list[list[int]] = [[], []]
+    matching: list[tuple[tuple[int, int], ...]] = [(), ()]
     for p in (s.current, 1 - s.current):
-        grid = s.grid[p]
-        for c in store_cells(s, p):
-            k = grid[c]
-            if numbers[k] != number or cards[k].type != "region":
-                continue
-            matching[p].append(c)
+        matching[p] = producers(s, p).get(number, ())
+        for c, boost in matching[p]:
             add(s, p, c, 1, "production", events)
-            region_id = cards[k].id
-            boost = sum(1 for site in region_sites(c) if grid[site] >= 0 and cards[grid[site]].booster == region_id)
             if boost:
                 add(s, p, c, boost, "booster", events)
     for p in (s.current, 1 - s.current):
-        owned = [cards[s.grid[p][c]].id for c in expansion_cells(s, p)]
-        if "marketplace" in owned and len(matching[1 - p]) > len(matching[p]):
+        if len(matching[1 - p]) > len(matching[p]) and "marketplace" in built_ids(s, p):
             mask = 0
-            for c in matching[1 - p]:
+            for c, _ in matching[1 - p]:
                 mask |= 1 << table[s.grid[1 - p][c]]
             queue(s, [(p, "gain", (1, mask, "marketplace"))], events)
+
+
+def producers(s: RivalsState, p: int) -> dict[int, tuple[tuple[int, int], ...]]:
+    """Production number -> (region cell, neighbouring boosters of its kind) in cell order (cached with the grid)."""
+    grid = s.grid[p]
+    hit = grid.memo.get("producers")
+    if hit is None or hit[0] != grid.version:
+        cards, numbers = card_of(), number_table()
+        value: dict[int, list[tuple[int, int]]] = {}
+        for c in store_cells(s, p):
+            k = grid[c]
+            if cards[k].type != "region":
+                continue
+            region_id = cards[k].id
+            boost = sum(1 for site in region_sites(c) if grid[site] >= 0 and cards[grid[site]].booster == region_id)
+            value.setdefault(numbers[k], []).append((c, boost))
+        hit = grid.memo["producers"] = (grid.version, {n: tuple(cells) for n, cells in value.items()})
+    return hit[1]  # type: ignore[no-any-return]
+
+
+def built_ids(s: RivalsState, p: int) -> frozenset[str]:
+    """Ids of the expansions lying face up in the principality (not those beneath others), cached with the grid."""
+    grid = s.grid[p]
+    hit = grid.memo.get("built_ids")
+    if hit is None or hit[0] != grid.version:
+        cards = card_of()
+        hit = grid.memo["built_ids"] = (grid.version, frozenset(cards[grid[c]].id for c in expansion_cells(s, p)))
+    return hit[1]  # type: ignore[no-any-return]
 
 
 def resolve_face(g: RivalsGame, face: str, events: list) -> None:

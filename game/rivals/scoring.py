@@ -124,9 +124,20 @@ def advantage_holder(values: tuple[int, int]) -> int:
 
 def update_advantages(s: RivalsState, events: list) -> None:
     """Move the tokens to whoever meets the condition now."""
-    s0, s1 = stats(s, 0), stats(s, 1)
-    for token, index in ((STRENGTH, 0), (TRADE, 2)):
-        holder = advantage_holder((s0[index], s1[index]))
+    holders = token_holders(s)
+    for token in (STRENGTH, TRADE):
+        holder = holders[token]
         if holder != s.tokens[token]:
             s.tokens[token] = holder
             events.append(AdvantageChanged(TOKENS[token], holder))
+
+
+def token_holders(s: RivalsState) -> tuple[int, int]:
+    """Who should hold the strength and the trade advantage now (cached with both principalities)."""
+    first, second = s.grid
+    key = (first.version, len(s.under[0]), second.version, len(s.under[1]))  # as stats()
+    hit = first.memo.get("token_holders")
+    if hit is None or hit[0] != key:
+        s0, s1 = stats(s, 0), stats(s, 1)
+        hit = first.memo["token_holders"] = (key, (advantage_holder((s0[0], s1[0])), advantage_holder((s0[2], s1[2]))))
+    return hit[1]  # type: ignore[no-any-return]
