@@ -30,6 +30,17 @@ _END_TRADE: tuple[A.EndTrade, ...] = tuple(A.EndTrade(p) for p in _SEATS)
 _END_TURN: tuple[A.EndTurn, ...] = tuple(A.EndTurn(p) for p in _SEATS)
 
 
+@lru_cache(maxsize=1 << 12)
+def _exchanges(player: int, held: tuple[bool, ...], shown: tuple[int, ...]) -> tuple[Action, ...]:
+    """One held card for the top of the draw pile, per type held; then one shown market card for one held card of
+    another type (`shown` is empty without an A-side road, which the market needs)."""
+    pile = _PILE[player]
+    out: list[Action] = [pile[r] for r in range(5) if held[r]]
+    for m in shown:
+        out += [_MARKET[player][m][g] for g in range(5) if g != m and held[g]]
+    return tuple(out)
+
+
 @cache
 def _takes(player: int, opponent: int, most: int) -> tuple[A.TakeFromPlayer, ...]:
     """Blind takes of 1 to `most` cards from the opponent."""
@@ -50,7 +61,9 @@ def legal_actions(game: CardsGame, player: int) -> list[Action]:
         # "Take up to N cards, then give back as many": more blind takes from the same opponent, or the give-back.
         q = s.give_back_to
         more = _takes(player, q, min(game.trades_left(), sum(s.hands[q])))
-        return [*more, *_give_backs(player, tuple(s.hands[player]), s.give_back_count)]
+        count = s.give_back_count
+        # No more than `count` cards of a type can go back, so the memo sees the hand capped at that.
+        return [*more, *_give_backs(player, tuple(min(h, count) for h in s.hands[player]), count)]
     out: list[Action] = []
     if s.phase == TRADE:
         out += _trade_actions(game, player)
@@ -69,14 +82,11 @@ def _trade_actions(game: CardsGame, player: int) -> list[Action]:
     left = game.trades_left()
     if left <= 0:
         return []
-    hand = s.hands[player]
-    pile = _PILE[player]
-    out: list[Action] = [pile[r] for r in range(5) if hand[r]]
-    if not game.a_side(s.roads[player]):
+    roads = game.a_side(s.roads[player]) > 0
+    shown = tuple(sorted(set(s.market))) if roads else ()
+    out: list[Action] = list(_exchanges(player, tuple(map(bool, s.hands[player])), shown))
+    if not roads:
         return out
-    market = _MARKET[player]
-    for m in sorted(set(s.market)):
-        out += [market[m][g] for g in range(5) if g != m and hand[g]]
     library = not s.library_used and game.owns(player, "library")
     for q in range(s.num_players):
         if q == player:
