@@ -62,7 +62,7 @@ def build_payments(hand: Cards, cost: Cards, free_unit: bool) -> tuple[Cards, ..
 # the bounded memo keeps it from being worked out anew each time.
 @lru_cache(maxsize=1 << 16)
 def _find_payment(hand: Cards, cost: Cards, free: int) -> Cards | None:
-    pay = [min(h, c) for h, c in zip(hand, cost)]  # every unit the hand holds is paid by itself
+    pay = [h if h < c else c for h, c in zip(hand, cost)]  # every unit the hand holds is paid by itself
     missing = [c - p for c, p in zip(cost, pay)]
     short = sum(missing)
     if free:  # the first unit still missing is waived, or else the first one paid by itself
@@ -74,13 +74,17 @@ def _find_payment(hand: Cards, cost: Cards, free: int) -> Cards | None:
     if not short:
         return tuple(pay)
     spare = [h - p for h, p in zip(hand, pay)]
-    if sum(n // 3 for n in spare) < short:
+    if sum([n // 3 for n in spare]) < short:
         return None  # not even enough triples of any kind
-    # Each missing unit, in resource order, takes a triple from the other type with the most spare cards.
+    # Each missing unit, in resource order, takes a triple from the other type with the most spare cards (the
+    # first such type on a tie).
     for t in range(5):
         for _ in range(missing[t]):
-            best = max((r for r in range(5) if r != t and spare[r] >= 3), key=spare.__getitem__, default=None)
-            if best is None:
+            best = -1
+            for r in range(5):
+                if r != t and spare[r] >= 3 and (best < 0 or spare[r] > spare[best]):
+                    best = r
+            if best < 0:
                 return None
             spare[best] -= 3
             pay[best] += 3
