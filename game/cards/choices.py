@@ -125,6 +125,18 @@ def _priced(player: int, hand: Cards, free_unit: bool, fate: bool) -> _Priced:
     )
 
 
+@lru_cache(maxsize=1 << 10)
+def _city_builds(player: int, payments: tuple[Cards, ...], settlements: int) -> tuple[A.BuildCity, ...]:
+    """Each payment for turning each of the player's settlements into a city."""
+    return tuple(A.BuildCity(player, i, pay) for pay in payments for i in range(settlements))
+
+
+@lru_cache(maxsize=1 << 14)
+def _some_development_payable(hand: Cards, free_unit: bool) -> bool:
+    """Whether the hand pays the cost of any development at all."""
+    return any(build_payments(hand, cost, free_unit) for cost in _DEVELOPMENT_COSTS)
+
+
 def _build_actions(game: CardsGame, player: int) -> list[Action]:
     s = game.state
     built = s.built
@@ -134,12 +146,12 @@ def _build_actions(game: CardsGame, player: int) -> list[Action]:
     priced = _priced(player, hand, free_unit, s.fate != NO_FATE)
     if "settlement" not in built and s.settlement_supply:
         out += priced.settlements
-    if "city" not in built and s.settlements[player]:
-        out += [A.BuildCity(player, i, pay) for pay in priced.cities for i in range(len(s.settlements[player]))]
+    if "city" not in built and s.settlements[player] and priced.cities:
+        out += _city_builds(player, priced.cities, len(s.settlements[player]))
     if "development" not in built and s.cities[player]:
         free = game.uncovered_cities(player)
         # The stack is looked at only when some development's cost can be paid at all.
-        if free and any(build_payments(hand, cost, free_unit) for cost in _DEVELOPMENT_COSTS):
+        if free and _some_development_payable(hand, free_unit):
             for d in game.development_choices(player):
                 out += [A.BuildDevelopment(player, free[0], d, pay)
                         for pay in build_payments(hand, game.cost_of(DEVELOPMENT, d), free_unit)]

@@ -159,10 +159,10 @@ class CardsGame(Game):
         arrow's direction who has an unprotected one (ruling Q15: white -> clockwise); None if nobody."""
         s = self.state
         step = -1 if s.fate == BLACK else 1
+        piles = s.roads if build == ROAD else s.knights
         for k in range(1, s.num_players):
             q = (player + step * k) % s.num_players
-            pile = self.pile(q, build)
-            if pile and len(pile) > self.protected(q, build):
+            if piles[q] and len(piles[q]) > self.protected(q, build):
                 return q
         return None
 
