@@ -6,6 +6,7 @@ import hashlib
 import json
 import random
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -60,14 +61,61 @@ WHOLE_GAME_CASES: tuple[tuple[str, int, int, str], ...] = (
     ("catan-2p", 2, 5, "default"),
     ("catan-2p", 2, 6, "variable"),
 )
+# Whole games played as the benchmark's random bot plays (offers and counters only now and then), so that
+# they build more and the bank runs short now and then (each bank rule's cut is taken in these seeds).
+FEW_OFFERS: dict[tuple[str, int, int, str], str] = {
+    ('catan-base', 4, 1, 'per-resource'): "bb894dda110f907d9f28a6a217e8546ba28c28d21d7cd7e448a9beff73b03b36",
+    ('catan-base', 4, 19, 'per-resource'): "397baf160483d028dfff52c182103b1ad05d8d0bb14c192436b636f78353cb81",
+    ('catan-base', 4, 19, 'strict'): "2959c8f4b88229dd55b8319fc570307efa2a2d3d1c193edd4f3569bdd50241e7",
+    ('catan-base', 4, 19, 'fifth-edition'): "397baf160483d028dfff52c182103b1ad05d8d0bb14c192436b636f78353cb81",
+    ('catan-base', 3, 47, 'per-resource'): "366382c89fc1759d5fc3cc6222627ee57c9d8d985a13023ee64735a02b59bfbc",
+    ('catan-base', 3, 47, 'strict'): "366382c89fc1759d5fc3cc6222627ee57c9d8d985a13023ee64735a02b59bfbc",
+    ('catan-base', 3, 47, 'fifth-edition'): "6db2163872d7a2c899b1d908c5edc3cf64249eda20d6956433f4ac74c95d825a",
+    ('catan-compact', 4, 32, 'strict'): "89329862effb00d479dea7366a3a0693f6ec5eb2f120f1d9bff46cdd212e87c6",
+    ('catan-2p', 2, 1, 'per-resource'): "c4b4dc2db8c5dcf332253616c26e5a17fb26701d8d7c89d127dccdcacce0b99d",
+    ('catan-2p', 2, 2, 'per-resource'): "cbec3dbfa3d8cfdbcad1fb778aff6d2ae3aef5b8a4837ac930dcc996dbd26574",
+}
+FEW_OFFERS_OPTIONS: dict[str, dict[str, Any]] = {
+    "per-resource": {},
+    "strict": {"bank_rule": "strict"},
+    "fifth-edition": {"bank_rule": "fifth_edition"},
+}
+FEW_OFFERS_CASES: tuple[tuple[str, int, int, str], ...] = (
+    ("catan-base", 4, 1, "per-resource"),
+    ("catan-base", 4, 19, "per-resource"),
+    ("catan-base", 4, 19, "strict"),
+    ("catan-base", 4, 19, "fifth-edition"),
+    ("catan-base", 3, 47, "per-resource"),
+    ("catan-base", 3, 47, "strict"),
+    ("catan-base", 3, 47, "fifth-edition"),
+    ("catan-compact", 4, 32, "strict"),
+    ("catan-2p", 2, 1, "per-resource"),
+    ("catan-2p", 2, 2, "per-resource"),
+)
 MAX_STEPS = 20_000  # a random game can reach a dead end nobody can win from
+RARE_KINDS = frozenset({"offer_trade", "counter_trade"})
 
 
-def whole_game_digest(variant_id: str, players: int, seed: int, options_name: str) -> str:
+def uniform(legal: list[Any], rng: random.Random) -> Any:
+    """Any listed action, all equally likely."""
+    return legal[rng.randrange(len(legal))]
+
+
+def few_offers(legal: list[Any], rng: random.Random) -> Any:
+    """Uniform among the actions other than offers and counters, which are taken 3% of the time."""
+    common = [a for a in legal if a.kind not in RARE_KINDS]
+    if common and rng.random() >= 0.03:
+        return common[rng.randrange(len(common))]
+    return legal[rng.randrange(len(legal))]
+
+
+def whole_game_digest(variant_id: str, players: int, seed: int, options_name: str,
+                      choose: Callable[[list[Any], random.Random], Any] = uniform,
+                      options: dict[str, dict[str, Any]] = OPTIONS) -> str:
     """Like tests.game.golden.game_digest, but with options and to the game's end: every listed action and
     event, the state every 50 actions and at the end; a clone now and then must list what its original does."""
     variant = get_variant(variant_id)
-    game = variant.new_game(variant.default_seats(players), seed, OPTIONS[options_name])
+    game = variant.new_game(variant.default_seats(players), seed, options[options_name])
     rng = random.Random(seed)
     digest = hashlib.sha256()
     for step in range(MAX_STEPS):
@@ -78,7 +126,7 @@ def whole_game_digest(variant_id: str, players: int, seed: int, options_name: st
         digest.update(json.dumps([a.to_json() for a in legal], sort_keys=True).encode())
         if step % 97 == 0:
             assert game.clone().legal_actions(player) == legal, f"a clone lists other actions at step {step}"
-        events = game.apply(legal[rng.randrange(len(legal))])
+        events = game.apply(choose(legal, rng))
         digest.update(json.dumps([e.to_json() for e in events], sort_keys=True, default=str).encode())
         if step % 50 == 0:
             digest.update(json.dumps(game.state_json(), sort_keys=True).encode())
@@ -99,6 +147,15 @@ def test_seeded_whole_game_plays_to_the_recorded_end(key: tuple[str, int, int, s
     assert whole_game_digest(*key) == WHOLE_GAMES[key]
 
 
+@pytest.mark.parametrize("key", FEW_OFFERS_CASES)
+def test_seeded_game_with_few_offers_plays_to_the_recorded_end(key: tuple[str, int, int, str]) -> None:
+    """A whole game with few offers (the bank runs short in these), under each bank rule, as when recorded."""
+    assert whole_game_digest(*key, choose=few_offers, options=FEW_OFFERS_OPTIONS) == FEW_OFFERS[key]
+
+
 if __name__ == "__main__":  # python -m tests.game.test_catan_golden_games: print the whole-game digests
     for case in WHOLE_GAME_CASES:
         print(f"    {case!r}: \"{whole_game_digest(*case)}\",", file=sys.stdout)
+    print()
+    for case in FEW_OFFERS_CASES:
+        print(f"    {case!r}: \"{whole_game_digest(*case, choose=few_offers, options=FEW_OFFERS_OPTIONS)}\",")
