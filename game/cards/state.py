@@ -54,13 +54,14 @@ class CardsState:
     looking_at: int                   # Library: the opponent whose hand the turn player sees now, or NOBODY
 
     def clone(self) -> CardsState:
-        """An independent copy."""
+        """An independent copy (searching bots make many: each field is copied just as deep as it nests)."""
         other = CardsState.__new__(CardsState)
-        for name in CardsState.__slots__:
-            value = getattr(self, name)
-            if isinstance(value, list):
-                value = [v[:] if isinstance(v, list) else dict(v) if isinstance(v, dict) else v for v in value]
-            setattr(other, name, value)
+        for name in _VALUES:
+            setattr(other, name, getattr(self, name))
+        for name in _FLAT_LISTS:
+            setattr(other, name, getattr(self, name)[:])
+        for name in _PER_PLAYER:
+            setattr(other, name, [v.copy() for v in getattr(self, name)])
         return other
 
     def to_json(self) -> dict[str, object]:
@@ -72,3 +73,16 @@ class CardsState:
                 value = [v[:] if isinstance(v, list) else dict(v) if isinstance(v, dict) else v for v in value]
             out[name] = value
         return out
+
+
+# How deep clone() copies each field: plain values are shared, flat lists copied, per-player lists (of lists or
+# dicts) copied one level further; tests/game/cards/test_cards_listing_memo.py checks that every field is named once.
+_VALUES: tuple[str, ...] = (
+    "num_players", "current", "phase", "turn_number", "winner", "fate", "trades_used", "library_used", "guild_used",
+    "university_used", "give_back_to", "give_back_count", "looking_at",
+)
+_FLAT_LISTS: tuple[str, ...] = (
+    "draw", "discard", "market", "road_supply", "knight_supply", "settlement_supply", "development_supply", "built",
+    "owed",
+)
+_PER_PLAYER: tuple[str, ...] = ("hands", "settlements", "cities", "developed", "roads", "knights")

@@ -7,6 +7,7 @@ import random
 from itertools import combinations_with_replacement, product
 
 from game.cards import choices, payment
+from game.cards import state as S
 from game.cards.catalogue import COSTS
 from game.core.registry import get_variant
 
@@ -95,3 +96,24 @@ def test_prebuilt_actions_are_shared_but_checked_by_value() -> None:
     assert first.state.phase == "build" and second.state.phase == "trade"
     assert not first.is_legal(end_trade)  # the same object, now refused by the check
     assert second.is_legal(type(end_trade)(0))
+
+
+def test_clone_copies_every_field_as_deep_as_it_nests() -> None:
+    """Every state field is named once in clone()'s plan, and a clone mid-game shares no list or dict."""
+    plan = S._VALUES + S._FLAT_LISTS + S._PER_PLAYER
+    assert sorted(plan) == sorted(S.CardsState.__slots__) and len(set(plan)) == len(plan)
+    variant = get_variant("catan-cards")
+    game = variant.new_game(variant.default_seats(4), 11, None)
+    rng = random.Random(3)
+    for _ in range(200):
+        legal = game.legal_actions(game.active_players()[0])
+        game.apply(legal[rng.randrange(len(legal))])
+    copy = game.state.clone()
+    assert copy.to_json() == game.state.to_json()
+    for name in S.CardsState.__slots__:
+        value = getattr(game.state, name)
+        if isinstance(value, (list, dict)):
+            assert getattr(copy, name) is not value, name
+            for inner, copied in zip(value, getattr(copy, name)):
+                if isinstance(inner, (list, dict)):
+                    assert copied is not inner, name
