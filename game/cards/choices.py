@@ -31,12 +31,12 @@ _END_TURN: tuple[A.EndTurn, ...] = tuple(A.EndTurn(p) for p in _SEATS)
 
 
 @lru_cache(maxsize=1 << 12)
-def _exchanges(player: int, held: tuple[bool, ...], shown: tuple[int, ...]) -> tuple[Action, ...]:
+def _exchanges(player: int, held: tuple[bool, ...], shown: frozenset[int]) -> tuple[Action, ...]:
     """One held card for the top of the draw pile, per type held; then one shown market card for one held card of
     another type (`shown` is empty without an A-side road, which the market needs)."""
     pile = _PILE[player]
     out: list[Action] = [pile[r] for r in range(5) if held[r]]
-    for m in shown:
+    for m in sorted(shown):
         out += [_MARKET[player][m][g] for g in range(5) if g != m and held[g]]
     return tuple(out)
 
@@ -83,7 +83,7 @@ def _trade_actions(game: CardsGame, player: int) -> list[Action]:
     if left <= 0:
         return []
     roads = game.a_side(s.roads[player]) > 0
-    shown = tuple(sorted(set(s.market))) if roads else ()
+    shown = frozenset(s.market) if roads else frozenset()
     out: list[Action] = list(_exchanges(player, tuple(map(bool, s.hands[player])), shown))
     if not roads:
         return out
