@@ -14,7 +14,7 @@ from types import MappingProxyType
 from game.rivals.catalogue import Card, card_of
 from game.rivals.constants import CENTER_ROW, GOLD, RESOURCES, WIDTH
 from game.rivals.economy import resource_table
-from game.rivals.principality import (expansion_cell, is_city, open_road_columns, open_settlement_columns,
+from game.rivals.principality import (expansion_cell, open_road_columns, open_settlement_columns,
                                       region_sites, settlement_columns, site_cells, site_regions)
 from game.rivals.scoring import advantage_holder
 
@@ -51,6 +51,8 @@ ACTION_WORTH: dict[str, float] = {
 DEFAULT_ACTION = 1.0
 
 _OUTER = tuple(r * WIDTH + x for r in (0, 1, 3, 4) for x in range(WIDTH))
+# Each region cell with the expansion cell beyond it.
+_REGION_CELLS = tuple((row * WIDTH + x, expansion_cell(row * WIDTH + x)) for row in (1, 3) for x in range(0, WIDTH, 2))
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,52 +80,54 @@ def race(mine: int, other: int) -> float:
     return 0.8 * min(mine, need) + 0.3 * min(max(0, mine - need), 2)
 
 
-def stats_of(cards: list[Card]) -> tuple[int, int, int, int]:
-    """Strength, skill, commerce and progress of a list of expansion cards (Trading Base and Salt Silo bonuses)."""
-    st = sum(c.str for c in cards)
-    sk = sum(c.skl for c in cards)
-    co = sum(c.com for c in cards)
-    pr = sum(c.prog for c in cards)
-    ids = [c.id for c in cards]
-    if "trading_base" in ids:
-        co += ("marketplace" in ids) + ids.count("harbor")
-    if "salt_silo" in ids:
-        co += sum(c.type == "sc_trade_ship" for c in cards)
-    return st, sk, co, pr
-
-
 def structure(grid: tuple[int, ...], opp: tuple[int, int, int, int], target: int) -> Structure:
     """Analyse and value a principality grid against the opponent's points (strength, skill, commerce, progress)."""
     cards = card_of()
     table = resource_table()
     as_list = list(grid)
     cols = list(settlement_columns(as_list))
-    vp = sum(cards[grid[BASE + x]].vp for x in cols)
-    city_cols = [x for x in cols if is_city(as_list, x)]
+    vp = 0
+    city_cols = []
+    for x in cols:
+        centre = cards[grid[BASE + x]]
+        vp += centre.vp
+        if centre.type == "city":
+            city_cols.append(x)
     built: list[Card] = []
     cells: list[int] = []
     stores: list[tuple[int, int, bool]] = []
     region_count = [0] * 6
+    st = sk = co = pr = ships = 0
     for c in _OUTER:
         k = grid[c]
         if k < 0:
             continue
         card = cards[k]
+        is_region = card.type == "region"
         if table[k] >= 0:
-            stores.append((c, table[k], card.type == "region"))
-        if card.type == "region":
+            stores.append((c, table[k], is_region))
+        if is_region:
             region_count[card.resource] += 1
         else:
             built.append(card)
             cells.append(c)
-    st, sk, co, pr = stats_of(built)
+            st += card.str
+            sk += card.skl
+            co += card.com
+            pr += card.prog
+            ships += card.type == "sc_trade_ship"
     ids = tuple(c.id for c in built)
-    ships = sum(c.type == "sc_trade_ship" for c in built)
-    vp += sum(c.vp for c in built if c.vp_condition != "trade_ships3" or ships >= 3)
-    mine_str = advantage_holder((st, opp[0])) == 0
-    mine_com = advantage_holder((co, opp[2])) == 0
-    vp += mine_str + mine_com
-    score = W_VP * vp - OPP_TOKEN * ((advantage_holder((st, opp[0])) == 1) + (advantage_holder((co, opp[2])) == 1))
+    if "trading_base" in ids:
+        co += ("marketplace" in ids) + ids.count("harbor")
+    if "salt_silo" in ids:
+        co += ships
+    for card in built:
+        if card.vp and (card.vp_condition != "trade_ships3" or ships >= 3):
+            vp += card.vp
+    holds_str = advantage_holder((st, opp[0]))
+    holds_com = advantage_holder((co, opp[2]))
+    vp += (holds_str == 0) + (holds_com == 0)
+    score = W_VP * vp - OPP_TOKEN * ((holds_str == 1) + (holds_com == 1))
     if vp >= target:
         score += WIN
     score += race(st, opp[0]) + race(co, opp[2]) + 0.4 * min(sk, opp[1] + 1) + 1.2 * pr
@@ -143,7 +147,10 @@ def structure(grid: tuple[int, ...], opp: tuple[int, int, int, int], target: int
         if not is_region:
             continue
         region = cards[grid[c]].id
-        boost = sum(1 for s in region_sites(c) if grid[s] >= 0 and cards[grid[s]].booster == region)
+        boost = 0
+        for site in region_sites(c):
+            if grid[site] >= 0 and cards[grid[site]].booster == region:
+                boost += 1
         score += RES_WEIGHT[res] * (PROD + BOOST * boost)
     free = _free_sites(grid, cols, city_cols)
     score += sum(SITE_WORTH.get(k, 0.0) * len(v) for k, v in free.items())
@@ -160,15 +167,25 @@ def structure(grid: tuple[int, ...], opp: tuple[int, int, int, int], target: int
 
 def _free_sites(grid: tuple[int, ...], cols: list[int], city_cols: list[int]) -> dict[str, tuple[int, ...]]:
     cards = card_of()
-    settlement = [c for x in cols for c in site_cells(x, x in city_cols) if grid[c] < 0]
-    city = [c for x in city_cols for c in site_cells(x, True) if grid[c] < 0]
-    parish = [c for x in city_cols for c in site_cells(x, True) if grid[c] >= 0 and cards[grid[c]].id == "parish_hall"]
+    settlement = []
+    city = []
+    parish = []
+    for x in cols:
+        is_city_col = x in city_cols
+        for c in site_cells(x, is_city_col):
+            if grid[c] < 0:
+                settlement.append(c)
+        if is_city_col:
+            for c in site_cells(x, True):
+                if grid[c] < 0:
+                    city.append(c)
+                elif cards[grid[c]].id == "parish_hall":
+                    parish.append(c)
     region = []
-    for row in (1, 3):
-        for x in range(0, WIDTH, 2):
-            c = row * WIDTH + x
-            if grid[c] >= 0 and cards[grid[c]].type == "region" and grid[expansion_cell(c)] < 0:
-                region.append(expansion_cell(c))
+    for c, beyond in _REGION_CELLS:
+        k = grid[c]
+        if k >= 0 and cards[k].type == "region" and grid[beyond] < 0:
+            region.append(beyond)
     return {"settlement_site": tuple(settlement), "city_site": tuple(city), "region_site": tuple(region),
             "on_parish_hall": tuple(parish)}
 
