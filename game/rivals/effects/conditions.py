@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from game.rivals.catalogue import card_of
@@ -14,54 +16,74 @@ if TYPE_CHECKING:
     from game.rivals.rules import RivalsGame
 
 
+def _city(g: RivalsGame, p: int) -> bool:
+    grid = g.state.grid[p]
+    return any(is_city(grid, x) for x in settlement_columns(grid))
+
+
+def _hero_str(g: RivalsGame, p: int) -> bool:
+    cards, grid = card_of(), g.state.grid[p]
+    return any(cards[grid[c]].type == "sc_hero" and cards[grid[c]].str > 0 for c in expansion_cells(g.state, p))
+
+
+def _opponent_unit_str(g: RivalsGame, p: int) -> bool:
+    cards, grid = card_of(), g.state.grid[1 - p]
+    return any(cards[grid[c]].type in ("sc_hero", "sc_unit") and cards[grid[c]].str > 0
+               for c in expansion_cells(g.state, 1 - p))
+
+
+def _parish_hall_in_city(g: RivalsGame, p: int) -> bool:
+    from game.rivals.building import free_sites
+
+    return bool(free_sites(g, p, "on_parish_hall"))
+
+
+def _opponent_storable(g: RivalsGame, p: int) -> bool:
+    from game.rivals.effects.gold_actions import take_targets
+
+    return bool(take_targets(g, p, 63))
+
+
+def _opponent_unprotected_building(g: RivalsGame, p: int) -> bool:
+    from game.rivals.effects.turmoil_cards import arson_targets
+
+    return bool(arson_targets(g, 1 - p))
+
+
+def _timing(g: RivalsGame, p: int) -> bool:
+    return True  # timing conditions are checked by the phase of the card's rule
+
+
+# Requirement id -> whether the player meets it; any other id asks for an own card of that id.
+_CONDITIONS: Mapping[str, Callable[[RivalsGame, int], bool]] = MappingProxyType({
+    "city": _city,
+    "com3": lambda g, p: stats(g.state, p)[2] >= 3,
+    "prog2": lambda g, p: stats(g.state, p)[3] >= 2,
+    "strength_advantage": lambda g, p: g.state.tokens[STRENGTH] == p,
+    "fewer_vp": lambda g, p: victory_points(g.state, p) < victory_points(g.state, 1 - p),
+    "opponent_gold": lambda g, p: totals(g.state, 1 - p)[GOLD] > 0,
+    "opponent_resource": lambda g, p: total(g.state, 1 - p) > 0,
+    "opponent_hand": lambda g, p: bool(g.state.hands[1 - p]),
+    "gold3": lambda g, p: totals(g.state, p)[GOLD] >= 3,
+    "resources2": lambda g, p: total(g.state, p) >= 2,
+    "hero_str": _hero_str,
+    "opponent_unit_str": _opponent_unit_str,
+    "parish_hall_in_city": _parish_hall_in_city,
+    "opponent_storable": _opponent_storable,
+    "opponent_unprotected_building": _opponent_unprotected_building,
+    "before_roll": _timing,
+    "building_settlement": _timing,
+    "event_revealed": _timing,
+})
+
+
 def _met(g: RivalsGame, p: int, req: str) -> bool:
-    s = g.state
-    o = 1 - p
-    if req == "city":
-        return any(is_city(s.grid[p], x) for x in settlement_columns(s.grid[p]))
-    if req == "com3":
-        return stats(s, p)[2] >= 3
-    if req == "prog2":
-        return stats(s, p)[3] >= 2
-    if req == "strength_advantage":
-        return s.tokens[STRENGTH] == p
-    if req == "fewer_vp":
-        return victory_points(s, p) < victory_points(s, o)
-    if req == "opponent_gold":
-        return totals(s, o)[GOLD] > 0
-    if req == "opponent_resource":
-        return total(s, o) > 0
-    if req == "opponent_hand":
-        return bool(s.hands[o])
-    if req == "gold3":
-        return totals(s, p)[GOLD] >= 3
-    if req == "resources2":
-        return total(s, p) >= 2
-    if req == "hero_str":
-        cards = card_of()
-        return any(cards[s.grid[p][c]].type == "sc_hero" and cards[s.grid[p][c]].str > 0
-                   for c in expansion_cells(s, p))
-    if req == "opponent_unit_str":
-        cards = card_of()
-        return any(cards[s.grid[o][c]].type in ("sc_hero", "sc_unit") and cards[s.grid[o][c]].str > 0
-                   for c in expansion_cells(s, o))
-    if req == "parish_hall_in_city":
-        from game.rivals.building import free_sites
-
-        return bool(free_sites(g, p, "on_parish_hall"))
-    if req == "opponent_storable":
-        from game.rivals.effects.gold_actions import take_targets
-
-        return bool(take_targets(g, p, 63))
-    if req == "opponent_unprotected_building":
-        from game.rivals.effects.turmoil_cards import arson_targets
-
-        return bool(arson_targets(g, o))
-    if req in ("before_roll", "building_settlement", "event_revealed"):
-        return True  # timing conditions are checked by the phase of the card's rule
-    return req in owned_ids(s, p)
+    condition = _CONDITIONS.get(req)
+    return condition(g, p) if condition is not None else req in owned_ids(g.state, p)
 
 
 def requirement_refusal(g: RivalsGame, p: int, req: str) -> str | None:
     """None when the requirement (alternatives joined by '|') holds, else the requirement id."""
+    if "|" not in req:
+        return None if _met(g, p, req) else req
     return None if any(_met(g, p, part) for part in req.split("|")) else req
