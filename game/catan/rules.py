@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from operator import add, gt, sub
+from operator import gt
 from typing import Any
 
 from game.catan import actions as A
@@ -167,7 +167,12 @@ class CatanGame(Game):
     def public_vp(self, player: int) -> int:
         """Points everyone can see: buildings and special cards."""
         s = self.state
-        return s.building_vp[player] + SPECIAL_CARD_VP * ((s.longest_holder == player) + (s.army_holder == player))
+        vp = s.building_vp[player]
+        if s.longest_holder == player:
+            vp += SPECIAL_CARD_VP
+        if s.army_holder == player:
+            vp += SPECIAL_CARD_VP
+        return vp
 
     def total_vp(self, player: int) -> int:
         """Points including hidden victory point cards."""
@@ -606,8 +611,11 @@ class CatanGame(Game):
     def _pay(self, player: int, cost: tuple[int, ...]) -> None:
         hand = self.state.hands[player]
         bank = self.state.bank
-        hand[:] = map(sub, hand, cost)
-        bank[:] = map(add, bank, cost)
+        for r in range(5):
+            c = cost[r]
+            if c:
+                hand[r] -= c
+                bank[r] += c
 
     def _do_roll(self, a: A.Roll) -> list[Event]:
         s = self.state
@@ -635,31 +643,28 @@ class CatanGame(Game):
         s.phase = MAIN if s.has_rolled else ROLL
 
     def _produce(self, total: int, events: list[Event]) -> None:
-        wanted, produced = self._production(total)
-        if produced is None:
+        gains, wanted, produced = self._production(total)
+        if not gains:
             return
         s = self.state
         bank = s.bank
-        owed = produced.gains
         if any(map(gt, wanted, bank)):  # rare: the bank cannot pay everyone some resource
-            rows = [list(row) for row in owed]
+            rows = [list(row) for row in produced.gains]
             self._apply_bank_rule(rows, [r for r in range(5) if wanted[r] > bank[r]], events)
-            if not any(map(any, rows)):
+            gains = tuple((p, r, row[r]) for p, row in enumerate(rows) for r in range(5) if row[r])
+            if not gains:
                 return
-            owed = tuple(map(tuple, rows))
-            wanted = tuple(map(sum, zip(*owed)))
-            produced = E.ResourcesProduced(owed)
-        for hand, gain in zip(s.hands, owed):
-            if gain != _NO_CARDS:
-                hand[:] = map(add, hand, gain)
-        bank[:] = map(sub, bank, wanted)
+            produced = E.ResourcesProduced(tuple(map(tuple, rows)))
+        hands = s.hands
+        for owner, res, amount in gains:
+            hands[owner][res] += amount
+            bank[res] -= amount
         events.append(produced)
 
-    def _production(self, total: int) -> tuple[tuple[int, ...], E.ResourcesProduced | None]:
-        """What a roll of `total` pays while the bank has enough: what all are owed together per resource, and
-        the event with each player's cards (None when nobody collects). Cached until a settlement or city is
-        built (the pieces left only ever fall, see _board_version); the robber counts only where it blocks
-        that number."""
+    def _production(self, total: int) -> tuple[tuple[tuple[int, int, int], ...], tuple[int, ...], E.ResourcesProduced]:
+        """What a roll of `total` pays while the bank has enough: the (player, resource, amount) gains, what
+        all are owed together per resource, and the event. Cached until a settlement or city is built (the
+        pieces left only ever fall, see _board_version); the robber counts only where it blocks that number."""
         s = self.state
         stamp = (sum(s.settlements_left), sum(s.cities_left))
         cached = s.derived.get("production")
@@ -673,13 +678,14 @@ class CatanGame(Game):
             found = by_roll[key] = self._count_production(total)
         return found  # type: ignore[no-any-return]
 
-    def _count_production(self, total: int) -> tuple[tuple[int, ...], E.ResourcesProduced | None]:
+    def _count_production(self, total: int) -> tuple[tuple[tuple[int, int, int], ...], tuple[int, ...],
+                                                      E.ResourcesProduced]:
         s = self.state
         n = s.num_players
         node_owner = s.node_owner
         node_level = s.node_level
         robber = s.robber
-        owed = [[0, 0, 0, 0, 0] for _ in range(n)]
+        gains: list[tuple[int, int, int]] = []  # (owner, resource, amount) per producing building
         wanted = [0, 0, 0, 0, 0]
         for h, res, nodes in self._producers[total]:
             if h == robber:
@@ -688,11 +694,12 @@ class CatanGame(Game):
                 owner = node_owner[node]
                 if owner != NOBODY and owner < n:  # neutral colours (two-player game) collect nothing
                     level = node_level[node]
-                    owed[owner][res] += level
+                    gains.append((owner, res, level))
                     wanted[res] += level
-        if not any(wanted):
-            return tuple(wanted), None
-        return tuple(wanted), E.ResourcesProduced(tuple(map(tuple, owed)))
+        owed = [[0, 0, 0, 0, 0] for _ in range(n)]
+        for owner, res, level in gains:
+            owed[owner][res] += level
+        return tuple(gains), tuple(wanted), E.ResourcesProduced(tuple(map(tuple, owed)))
 
     def _apply_bank_rule(self, owed: list[list[int]], short: list[int], events: list[Event]) -> None:
         """The bank cannot pay everyone the resources in `short`: cut `owed` by the chosen rule."""
@@ -1250,7 +1257,6 @@ class CatanGame(Game):
 CatanGame._bind_dispatch()
 
 _ONES = tuple(tuple(1 if i == r else 0 for i in range(5)) for r in range(5))
-_NO_CARDS = (0, 0, 0, 0, 0)
 _SINGLES = tuple((p,) for p in range(8))
 # Actions that never change anyone's points, so the victory check can be skipped after them. The roll is not
 # among them: it is the first action of a turn, and a turn player who already holds the target wins at it.
