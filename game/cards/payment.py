@@ -15,7 +15,7 @@ def covers(payment: Cards, cost: Cards, free: int = 0) -> bool:
     return _covers(tuple(payment), tuple(cost), free)
 
 
-# Memoised like _find_payment below: every build applied asks it again whether its payment used the free unit.
+# Memoised like build_payments below: every build applied asks it again whether its payment used the free unit.
 @lru_cache(maxsize=1 << 14)
 def _covers(payment: Cards, cost: Cards, free: int) -> bool:
     if len(payment) != 5 or any(p < 0 for p in payment):
@@ -43,10 +43,12 @@ def find_payment(hand: Cards | list[int], cost: Cards, free: int = 0) -> Cards |
     return _find_payment(tuple(hand), tuple(cost), free)
 
 
+# A pure function of three small tuples that listing the build actions asks again and again for the same hands;
+# the bounded memo keeps it from being worked out anew each time.
 @lru_cache(maxsize=1 << 16)
 def build_payments(hand: Cards, cost: Cards, free_unit: bool) -> tuple[Cards, ...]:
     """The build payments listed for a hand: the plain one, and with the university's free unit a cheaper one
-    when it differs (memoised like _find_payment)."""
+    when it differs."""
     out: list[Cards] = []
     plain = _find_payment(hand, cost, 0)
     if plain is not None:
@@ -58,9 +60,6 @@ def build_payments(hand: Cards, cost: Cards, free_unit: bool) -> tuple[Cards, ..
     return tuple(out)
 
 
-# A pure function of three small tuples that listing the build actions asks again and again for the same hands;
-# the bounded memo keeps it from being worked out anew each time.
-@lru_cache(maxsize=1 << 16)
 def _find_payment(hand: Cards, cost: Cards, free: int) -> Cards | None:
     pay = [h if h < c else c for h, c in zip(hand, cost)]  # every unit the hand holds is paid by itself
     missing = [c - p for c, p in zip(cost, pay)]

@@ -12,7 +12,7 @@ from game.cards.catalogue import COSTS
 from game.core.registry import get_variant
 
 MEMOS = (choices._priced, choices._exchanges, choices._city_builds, choices._some_development_payable,
-         choices._give_backs, choices._takes, payment._find_payment, payment.build_payments, payment._covers)
+         choices._give_backs, choices._takes, payment.build_payments, payment._covers)
 
 
 def _plain_greedy(hand: tuple[int, ...], cost: tuple[int, ...], free: int) -> tuple[int, ...] | None:
