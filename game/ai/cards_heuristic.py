@@ -41,6 +41,10 @@ class CardsHeuristicBot:
     id = "heuristic"
     needs_view = True
 
+    def fresh(self) -> CardsHeuristicBot:
+        """A bot for a new line of play (this one keeps no memory of past decisions)."""
+        return CardsHeuristicBot()
+
     # ------------------------------------------------------------------ aims
 
     def _aims(self, view: CardsView) -> list[tuple[float, str, Cards]]:

@@ -41,6 +41,7 @@ SETUP_WEIGHT: tuple[float, ...] = (0.9, 0.9, 1.2, 0.9, 1.25)
 MISSING_CARD_PENALTY = 3.0
 MAX_OFFERS_PER_TURN = 1  # no spam: one offer per bot per turn
 ROAD_SEARCH_DEPTH = 3
+ROAD_MEMO_SIZE = 2048  # road networks a bot remembers the longest-road answers of
 
 
 # ------------------------------------------------------------------ board facts
@@ -109,8 +110,10 @@ def covers(hand: Cards, spend: Cards, keep: Cards) -> bool:
 class Situation:
     """The bot's reading of its view: production, reachable sites, road targets and the current goal."""
 
-    def __init__(self, view: CatanView) -> None:
+    def __init__(self, view: CatanView, road_memo: dict[tuple, int] | None = None) -> None:
         self.view = view
+        # Longest-road answers by road network, kept by the bot across its decisions (the network seldom changes).
+        self.road_memo = road_memo
         s: CatanState = view.state
         self.s = s
         self.me = view.player
@@ -322,22 +325,34 @@ class Situation:
 
     def lengthening_road(self) -> int | None:
         """A free path next to its network that makes its longest road longer (the longest such), or None."""
+        if self._lengthening is None and self.road_memo is not None:
+            key = (self.me, tuple(self.s.edge_owner), tuple(self.s.node_owner))
+            found = self.road_memo.get(key)
+            if found is None:
+                if len(self.road_memo) >= ROAD_MEMO_SIZE:
+                    self.road_memo.clear()
+                found = self.road_memo[key] = self._find_lengthening()
+            self._lengthening = found
         if self._lengthening is None:
-            s, me, topo = self.s, self.me, self.topo
-            node_owner, edge_owner = s.node_owner, s.edge_owner
-            now = s.road_length[me]
-            best, best_len = -1, now
-            for node in range(topo.num_nodes):
-                holder = node_owner[node]
-                if holder != me and (holder != NOBODY or not any(edge_owner[e] == me for e in topo.node_edges[node])):
-                    continue
-                for e in topo.node_edges[node]:
-                    if edge_owner[e] == NOBODY:
-                        length = self.road_length_after(e)
-                        if length > best_len:
-                            best, best_len = e, length
-            self._lengthening = best
+            self._lengthening = self._find_lengthening()
         return None if self._lengthening < 0 else self._lengthening
+
+    def _find_lengthening(self) -> int:
+        """The free path that lengthens its longest road most (-1 for none)."""
+        s, me, topo = self.s, self.me, self.topo
+        node_owner, edge_owner = s.node_owner, s.edge_owner
+        now = s.road_length[me]
+        best, best_len = -1, now
+        for node in range(topo.num_nodes):
+            holder = node_owner[node]
+            if holder != me and (holder != NOBODY or not any(edge_owner[e] == me for e in topo.node_edges[node])):
+                continue
+            for e in topo.node_edges[node]:
+                if edge_owner[e] == NOBODY:
+                    length = self.road_length_after(e)
+                    if length > best_len:
+                        best, best_len = e, length
+        return best
 
     def longest_road_close(self) -> bool:
         """Whether Longest Road is within a road or two (and not already its own)."""
@@ -369,12 +384,19 @@ class CatanHeuristicBot:
 
     def __init__(self) -> None:
         self._offers: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        self._road_memo: dict[tuple, int] = {}
+
+    def fresh(self) -> CatanHeuristicBot:
+        """A bot with no memory of past decisions (offers made) that shares this one's caches."""
+        bot = CatanHeuristicBot()
+        bot._road_memo = self._road_memo
+        return bot
 
     def choose(self, view: CatanView, legal_actions: list[Action], rng: random.Random) -> Action:
         """Return one of legal_actions."""
         if len(legal_actions) == 1:
             return legal_actions[0]
-        sit = Situation(view)
+        sit = Situation(view, self._road_memo)
         phase = sit.s.phase
         two = _two_player_rules() if sit.two_player else None
         if two is not None and phase in two.OWN_PHASES:

@@ -49,6 +49,12 @@ class RivalsHeuristicBot:
         self._played: dict[str, int] = {}
         self._structures = StructureCache()
 
+    def fresh(self) -> RivalsHeuristicBot:
+        """A bot with no memory of past decisions (its action phase) that shares this one's grid analyses."""
+        bot = RivalsHeuristicBot(self.strict)
+        bot._structures = self._structures
+        return bot
+
     def choose(self, view: RivalsView, legal_actions: list[Action], rng: random.Random) -> Action:
         """Return the best-scored of legal_actions."""
         if len(legal_actions) == 1:

@@ -84,6 +84,10 @@ class HardBot:
             MIN_ITERATIONS, round(self.hooks.rollouts_per_second * think_seconds))
         self.capped = 0  # decisions cut short by the think time (only they can depend on the machine)
         self.normal = self.hooks.normal()
+        # Plays every seat in the rollouts: a fresh copy per rollout, so that no rollout remembers another's
+        # decisions (a trade offer made in one line of play must not be missing from the next), with caches
+        # kept across the bot's decisions.
+        self.rollout_policy = self.hooks.normal()
         self._cancel = threading.Event()
         self.last_iterations = 0
 
@@ -150,7 +154,6 @@ class HardBot:
         base = candidates.index(prior)
         rows: list[list[float]] = []
         deadline = time.perf_counter() + self.think_seconds
-        rollout_bots = [self.hooks.normal() for _ in range(8)]
         while self.last_iterations + k <= self.iterations and time.perf_counter() < deadline:
             world = self.hooks.determinize(view, rng)
             seed = rng.getrandbits(31)
@@ -160,7 +163,8 @@ class HardBot:
                     break
                 copy = world.clone()
                 copy.chance = Chance(seed)
-                scores.append(self._rollout(copy, action, player, rollout_bots, random.Random(seed)))
+                bots = [self.rollout_policy.fresh() for _ in range(copy.num_players)]
+                scores.append(self._rollout(copy, action, player, bots, random.Random(seed)))
             if len(scores) < k:
                 break  # an unfinished round would compare candidates on different luck
             rows.append(scores)

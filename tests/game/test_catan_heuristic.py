@@ -349,3 +349,29 @@ def test_counters_an_offer_it_cannot_accept():
     legal = g.legal_actions(1)
     choice = CatanHeuristicBot().choose(view, legal, random.Random(0))
     assert isinstance(choice, A.CounterTrade) and choice.get == (0, 0, 1, 0, 0) and choice.give == (0, 0, 0, 0, 1)
+
+
+def test_remembered_longest_road_answers_match_a_fresh_search() -> None:
+    """The bot's road memo (kept across decisions) gives the same lengthening road as working it out anew."""
+    from game.ai.catan_heuristic import Situation
+
+    game = new_game(seed=5)
+    bot = CatanHeuristicBot()
+    rng = random.Random(5)
+    checked = 0
+    while not game.is_over() and checked < 400:
+        player = game.active_players()[0]
+        view = game.view(player)
+        remembered = Situation(view, bot._road_memo).lengthening_road()
+        assert remembered == Situation(view).lengthening_road()
+        checked += 1
+        game.apply(bot.choose(view, game.legal_actions(player), rng))
+    assert bot._road_memo, "the memo was never used"
+
+
+def test_a_fresh_copy_shares_caches_but_not_the_offers_made() -> None:
+    """Rollouts use fresh copies: no memory of another line of play's offers, the same road memo."""
+    bot = CatanHeuristicBot()
+    bot._offers[(0, 3)] = [(1, 2)]
+    copy_ = bot.fresh()
+    assert copy_._offers == {} and copy_._road_memo is bot._road_memo
