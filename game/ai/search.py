@@ -27,8 +27,9 @@ from game.core.game import Game
 MAX_CANDIDATES = 5
 MAX_GREEDY = 40  # actions looked at one step ahead to pick the candidates
 # The search leaves Normal's choice only for an action whose mean outcome is better by more than this
-# (and by more than one standard error), measured over at least MIN_ROUNDS paired rounds.
+# (and by more than OVERRIDE_ERRORS standard errors), measured over at least MIN_ROUNDS paired rounds.
 PRIOR_MARGIN = 0.01
+OVERRIDE_ERRORS = 2.0
 MIN_ROUNDS = 4
 # The budget is counted in rollouts, so that a decision does not depend on the machine's speed: the think
 # time buys ROLLOUTS_PER_SECOND of the family's rollouts (measured on a 2-core machine), and is only a cap.
@@ -143,35 +144,46 @@ class HardBot:
         return [pool[-i] for _, i in scored]
 
     def _search(self, view: Any, candidates: list[Action], prior: Action, rng: random.Random) -> Action:
-        """Paired rounds: every candidate is played in the same sampled world with the same dice and the same
-        rollout choices, so the comparison measures the action, not the luck (common random numbers).
+        """Paired rounds: every candidate still in the race is played in the same sampled world with the same
+        dice and the same rollout choices as Normal's choice, so a difference measures the action, not the luck
+        (common random numbers).
 
-        Normal's choice stands unless, after at least MIN_ROUNDS rounds, another candidate beats it on average
-        by more than PRIOR_MARGIN and by more than one standard error of the paired differences.
+        A race: after MIN_ROUNDS rounds, a candidate clearly worse than Normal's choice (mean difference below
+        minus one standard error) stops being played, so the budget goes to the contenders, and the search
+        ends early when none is left. Normal's choice stands unless another candidate beats it on average by
+        more than PRIOR_MARGIN and by more than OVERRIDE_ERRORS standard errors: with a handful of rounds and
+        several candidates, a one-error margin is crossed by luck alone about a third of the time.
         """
         player = view.player
-        k = len(candidates)
         base = candidates.index(prior)
-        rows: list[list[float]] = []
+        racing = [j for j in range(len(candidates)) if j != base]
+        diffs: dict[int, list[float]] = {j: [] for j in racing}
+        rounds = 0
         deadline = time.perf_counter() + self.think_seconds
-        while self.last_iterations + k <= self.iterations and time.perf_counter() < deadline:
+        while racing and self.last_iterations + 1 + len(racing) <= self.iterations:
+            if self._cancel.is_set() or time.perf_counter() > deadline:
+                break
             world = self.hooks.determinize(view, rng)
             seed = rng.getrandbits(31)
-            scores = []
-            for action in candidates:
+            scores: dict[int, float] = {}
+            for j in [base, *racing]:
                 if self._cancel.is_set() or time.perf_counter() > deadline:
                     break
                 copy = world.clone()
                 copy.chance = Chance(seed)
                 bots = [self.rollout_policy.fresh() for _ in range(copy.num_players)]
-                scores.append(self._rollout(copy, action, player, bots, random.Random(seed)))
-            if len(scores) < k:
+                scores[j] = self._rollout(copy, candidates[j], player, bots, random.Random(seed))
+            if len(scores) < 1 + len(racing):
                 break  # an unfinished round would compare candidates on different luck
-            rows.append(scores)
-            self.last_iterations += k
-        if self.last_iterations + k <= self.iterations and not self._cancel.is_set():
+            for j in racing:
+                diffs[j].append(scores[j] - scores[base])
+            self.last_iterations += len(scores)
+            rounds += 1
+            if rounds >= MIN_ROUNDS:
+                racing = [j for j in racing if not _clearly_worse(diffs[j])]
+        if racing and self.last_iterations + 1 + len(racing) <= self.iterations and not self._cancel.is_set():
             self.capped += 1
-        return candidates[_paired_best(rows, base)]
+        return candidates[_paired_best(diffs, base)]
 
     def _rollout(self, world: Game, first: Action, player: int, bots: Sequence[Any], rng: random.Random) -> float:
         try:
@@ -190,18 +202,25 @@ class HardBot:
         return self.hooks.evaluate(world, player)
 
 
-def _paired_best(rows: list[list[float]], base: int) -> int:
+def _mean_error(diffs: list[float]) -> tuple[float, float]:
+    """Mean of paired differences and its standard error."""
+    return statistics.fmean(diffs), statistics.stdev(diffs) / math.sqrt(len(diffs))
+
+
+def _clearly_worse(diffs: list[float]) -> bool:
+    """Whether a candidate trails Normal's choice by more than a standard error (it leaves the race)."""
+    mean, error = _mean_error(diffs)
+    return mean + error < 0
+
+
+def _paired_best(diffs: dict[int, list[float]], base: int) -> int:
     """The candidate whose paired advantage over candidate `base` is largest and clearly positive, else base."""
-    if len(rows) < MIN_ROUNDS:
-        return base
     best, best_mean = base, 0.0
-    for j in range(len(rows[0])):
-        if j == base:
+    for j, row in diffs.items():
+        if len(row) < MIN_ROUNDS:
             continue
-        diffs = [row[j] - row[base] for row in rows]
-        mean = statistics.fmean(diffs)
-        error = statistics.stdev(diffs) / math.sqrt(len(diffs))
-        if mean > max(PRIOR_MARGIN, error) and mean > best_mean:
+        mean, error = _mean_error(row)
+        if mean > max(PRIOR_MARGIN, OVERRIDE_ERRORS * error) and mean > best_mean:
             best, best_mean = j, mean
     return best
 

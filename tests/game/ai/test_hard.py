@@ -79,3 +79,15 @@ def test_candidates_keep_normals_choice_first_and_cover_kinds() -> None:
     chosen = pick_candidates(legal, prior, random.Random(0))
     assert chosen[0] == prior and len(chosen) == len(set(chosen)) <= MAX_CANDIDATES
     assert {a.kind for a in chosen} == {a.kind for a in legal} or len(chosen) == MAX_CANDIDATES
+
+
+def test_only_a_clear_paired_advantage_overrides_normal() -> None:
+    """Luck-sized differences keep Normal's choice; a steady advantage over enough rounds wins the decision."""
+    from game.ai.search import MIN_ROUNDS, _clearly_worse, _paired_best
+
+    noisy = [0.2, -0.1, 0.15, -0.05, 0.1, -0.1]  # mean 0.033, about one standard error
+    steady = [0.05, 0.06, 0.04, 0.05, 0.07, 0.05]
+    assert _paired_best({1: noisy}, 0) == 0
+    assert _paired_best({1: noisy, 2: steady}, 0) == 2
+    assert _paired_best({1: steady[:MIN_ROUNDS - 1]}, 0) == 0  # too few rounds to judge
+    assert _clearly_worse([-0.1, -0.12, -0.08, -0.1]) and not _clearly_worse(noisy)
