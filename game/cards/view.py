@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from game.cards.catalogue import side
@@ -10,6 +11,17 @@ from game.core.seats import Seat
 
 if TYPE_CHECKING:
     from game.cards.rules import CardsGame
+
+
+@cache
+def _sides(length: int) -> tuple[str, ...]:
+    """The sides shown along a road or knight pile of this length (searching bots build views all the time)."""
+    return tuple(side(i) for i in range(length))
+
+
+def _sided(pile: list[str]) -> tuple[tuple[str, str], ...]:
+    """A pile's cards with the side each shows, bottom to top."""
+    return tuple(zip(pile, _sides(len(pile))))
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,9 +79,9 @@ class CardsView:
         tables = tuple(
             PlayerTable(
                 settlements=len(s.settlements[q]),
-                cities=tuple((c, s.developed[q].get(c)) for c in s.cities[q]),
-                roads=tuple((c, side(i)) for i, c in enumerate(s.roads[q])),
-                knights=tuple((c, side(i)) for i, c in enumerate(s.knights[q])),
+                cities=tuple([(c, s.developed[q].get(c)) for c in s.cities[q]]),
+                roads=_sided(s.roads[q]),
+                knights=_sided(s.knights[q]),
                 vp=game.vp(q),
                 hand_size=sum(s.hands[q]),
             )
