@@ -77,6 +77,9 @@ class ArenaPlan:
     max_actions: int = DEFAULT_MAX_ACTIONS
     think_seconds: float | None = None
     options: tuple[tuple[str, Any], ...] = ()
+    # Hard's budget in rollouts per decision (None: bought by the think time); with a think time large enough
+    # never to cut a search short, a run is the same on any machine.
+    rollouts: int | None = None
 
     def validated(self) -> ArenaPlan:
         """The plan with the variant id resolved and one canonical bot id per seat; InvalidOptions if wrong."""
@@ -88,13 +91,15 @@ class ArenaPlan:
             raise InvalidOptions(f"--bots needs one bot or one per player ({self.players})")
         if self.max_actions < 1:
             raise InvalidOptions("--max-actions must be at least 1")
+        if self.rollouts is not None and self.rollouts < 1:
+            raise InvalidOptions("--rollouts must be at least 1")
         bots = tuple(canonical_bot_id(b.strip()) for b in self.bots)
         bots = bots * self.players if len(bots) == 1 else bots
         for bot in set(bots):
-            make_bot(bot, variant.family, self.think_seconds)
+            make_bot(bot, variant.family, self.think_seconds, self.rollouts)
         variant.validate_options(dict(self.options))
         return ArenaPlan(variant.id, self.players, bots, self.games, self.seed, self.rotate_seats,
-                         self.max_actions, self.think_seconds, self.options)
+                         self.max_actions, self.think_seconds, self.options, self.rollouts)
 
     def game_seed(self, game: int) -> int:
         """The seed of game number `game`."""
@@ -137,7 +142,7 @@ def play_arena_game(plan: ArenaPlan, index: int) -> ArenaGame:
     seed = plan.game_seed(index)
     seats = plan.seating(index)
     game = variant.new_game(variant.default_seats(plan.players), seed, dict(plan.options))
-    bots = [make_bot(b, variant.family, plan.think_seconds) for b in seats]
+    bots = [make_bot(b, variant.family, plan.think_seconds, plan.rollouts) for b in seats]
     rngs = [random.Random(seed * 16 + seat) for seat in range(plan.players)]
     times, actions = _play_timed(game, bots, rngs, plan.max_actions)
     points = tuple(final_points(game, p) for p in range(plan.players))

@@ -25,10 +25,11 @@ def canonical_bot_id(bot_id: str) -> str:
     return canonical
 
 
-def make_bot(bot_id: str, family: str, think_seconds: float | None = None) -> Any:
+def make_bot(bot_id: str, family: str, think_seconds: float | None = None, rollouts: int | None = None) -> Any:
     """A new bot of the given id (or alias) for a game family; GameError if there is none.
 
-    think_seconds sets the Hard bot's budget per decision (other levels do not search).
+    think_seconds sets the Hard bot's time per decision, and its budget in rollouts unless `rollouts` gives
+    that (other levels do not search).
     """
     canonical = canonical_bot_id(bot_id)
     if family not in FAMILIES:
@@ -45,7 +46,7 @@ def make_bot(bot_id: str, family: str, think_seconds: float | None = None) -> An
         return EasyBot(_normal(family), family)
     from game.ai.search import HardBot
 
-    return HardBot(family, think_seconds if think_seconds is not None else DEFAULT_THINK_SECONDS)
+    return HardBot(family, think_seconds if think_seconds is not None else DEFAULT_THINK_SECONDS, rollouts)
 
 
 def _normal(family: str) -> Any:

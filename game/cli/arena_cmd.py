@@ -30,7 +30,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
     variant = get_variant(args.variant)
     players = args.players if args.players is not None else variant.max_players
     plan = ArenaPlan(variant.id, players, tuple(args.bots.split(",")), args.games, args.seed, args.rotate_seats,
-                     args.max_actions, args.think_seconds, _options(args.option)).validated()
+                     args.max_actions, args.think_seconds, _options(args.option), args.rollouts).validated()
     run = run_arena(plan, workers=args.workers, progress=ProgressBar("arena"))
     if run.interrupted:
         print(f"interrupted: keeping the {len(run.games)} finished games", file=sys.stderr)
@@ -58,6 +58,9 @@ def add_arena_parser(sub: Any) -> None:
     p.add_argument("--max-actions", type=int, default=DEFAULT_MAX_ACTIONS,
                    help="a game still running after this many actions counts as unfinished")
     p.add_argument("--think-seconds", type=float, default=None, help="the Hard bot's budget per decision")
+    p.add_argument("--rollouts", type=int, default=None,
+                   help="the Hard bot's budget in rollouts per decision (default: what the think time buys); "
+                        "with a generous --think-seconds the run is the same on any machine")
     p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_arena)

@@ -10,7 +10,7 @@ import pytest
 
 from game.ai.arena import ArenaPlan, final_points, percentile, report_lines, run_arena, summarize
 from game.cli import main
-from game.core.errors import GameError
+from game.core.errors import GameError, InvalidOptions
 from game.core.registry import new_game
 
 
@@ -130,3 +130,15 @@ def test_decisions_cut_short_by_the_think_time_are_counted() -> None:
     assert summary["bots"]["hard"]["capped_decisions"] > 0
     assert summary["bots"]["normal"]["capped_decisions"] == 0
     assert "capped" in "\n".join(report_lines(summary))
+
+
+def test_a_rollout_budget_with_a_generous_think_time_makes_hard_runs_machine_independent() -> None:
+    plan = ArenaPlan("catan-cards", 2, ("hard", "normal"), games=1, seed=5, think_seconds=600.0,
+                     rollouts=8).validated()
+    first = run_arena(plan, workers=1)
+    again = run_arena(plan, workers=1)
+    assert [g.winner for g in first.games] == [g.winner for g in again.games]
+    assert [g.actions for g in first.games] == [g.actions for g in again.games]
+    assert summarize(first)["bots"]["hard"]["capped_decisions"] == 0
+    with pytest.raises(InvalidOptions):
+        ArenaPlan("catan-cards", 2, ("hard", "normal"), rollouts=0).validated()
