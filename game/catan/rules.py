@@ -1032,10 +1032,15 @@ class CatanGame(Game):
 
     def _check_victory(self, events: list[Event]) -> None:
         s = self.state
-        if s.phase in (SETUP_SETTLEMENT, SETUP_ROAD, GAME_OVER):
+        if s.phase in _NO_VICTORY_PHASES:
             return
         p = s.current
-        vp = self.total_vp(p)
+        # total_vp(p), spelled out: this runs after nearly every action
+        vp = s.building_vp[p] + s.dev_hand[p][VICTORY_POINT]
+        if s.longest_holder == p:
+            vp += SPECIAL_CARD_VP
+        if s.army_holder == p:
+            vp += SPECIAL_CARD_VP
         if vp >= self.options["vp_target"]:
             s.winner = p
             s.phase = GAME_OVER
@@ -1062,7 +1067,7 @@ class CatanGame(Game):
             if player != s.current:
                 return []
             out: list[Action] = [_action_table(player).roll]
-            if not s.dev_played_turn:
+            if s.dev_hand[player] != s.dev_new[player]:  # some card not bought this turn (see _legal_dev_plays)
                 self._legal_dev_plays(player, out)
             return out
         if player not in self.active_players():
@@ -1134,6 +1139,8 @@ class CatanGame(Game):
         return tuple(occupied)
 
     def _legal_dev_plays(self, player: int, out: list[Action]) -> None:
+        """Add the development cards the player may play now (callers may skip it while the player holds only
+        cards bought this turn)."""
         s = self.state
         hand, new = s.dev_hand[player], s.dev_new[player]
         if s.dev_played_turn or hand == new:  # usually: no card at all, or only cards bought this turn
@@ -1187,7 +1194,7 @@ class CatanGame(Game):
             out.extend(city[n] for n in self.city_spots(player))
         if ore and wool and grain and s.dev_deck:
             out.append(table.buy_dev_card)
-        if not s.dev_played_turn:
+        if s.dev_hand[player] != s.dev_new[player]:  # some card not bought this turn (see _legal_dev_plays)
             self._legal_dev_plays(player, out)
         if s.built_this_turn and self.options["separate_phases"]:
             return out
@@ -1258,6 +1265,7 @@ CatanGame._bind_dispatch()
 
 _ONES = tuple(tuple(1 if i == r else 0 for i in range(5)) for r in range(5))
 _SINGLES = tuple((p,) for p in range(8))
+_NO_VICTORY_PHASES = frozenset({SETUP_SETTLEMENT, SETUP_ROAD, GAME_OVER})
 # Actions that never change anyone's points, so the victory check can be skipped after them. The roll is not
 # among them: it is the first action of a turn, and a turn player who already holds the target wins at it.
 _POINTLESS_ACTIONS = frozenset({
