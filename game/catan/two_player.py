@@ -396,7 +396,8 @@ class TwoPlayerCatanGame(CatanGame):
             extra = s.extra
             if not extra.get("trade_action_used"):
                 cards = self.trade_cards(player)
-                if cards and cards >= self.trade_action_cost(player):
+                # The cost is 1 or 2, so two cards always pay it (and its points need not be counted).
+                if cards >= 2 or (cards == 1 and self.trade_action_cost(player) == 1):
                     if sum(s.hands[1 - player]):
                         out.append(_forced_trade(player))
                     if s.robber != s.board.desert:
