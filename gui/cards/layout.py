@@ -44,8 +44,10 @@ def compute_layout(size: tuple[int, int], num_players: int, ui_factor: float = 1
     rows = (num_players + cols - 1) // cols
     cw = (board.w - pad * (cols + 1)) // cols
     ch = (board.h - pad * (rows + 1)) // rows
+    # With an odd count the last tableau has its row to itself, and takes all of it.
+    lone = num_players - 1 if num_players % cols else -1
     tableaux = tuple(pygame.Rect(board.x + pad + (i % cols) * (cw + pad), board.y + pad + (i // cols) * (ch + pad),
-                                 cw, ch) for i in range(num_players))
+                                 board.w - 2 * pad if i == lone else cw, ch) for i in range(num_players))
     side = pygame.Rect(board.right, top.bottom, side_w, h - top.bottom)
     center = pygame.Rect(side.x + pad, side.y + pad, side.w - 2 * pad, px(318, s))
     log = pygame.Rect(side.x + pad, center.bottom + pad, side.w - 2 * pad, side.bottom - center.bottom - 2 * pad)
