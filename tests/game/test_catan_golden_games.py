@@ -51,16 +51,7 @@ OPTIONS: dict[str, dict[str, Any]] = {
     "fifth-edition-phases": {"bank_rule": "fifth_edition", "separate_phases": True, "vp_target": 8},
     "compact-variable": {"board": "variable"},
 }
-WHOLE_GAME_CASES: tuple[tuple[str, int, int, str], ...] = (
-    ("catan-base", 4, 5, "default"),
-    ("catan-base", 4, 6, "variable"),
-    ("catan-base", 3, 7, "variable-random-tokens"),
-    ("catan-base", 4, 8, "strict-bank"),
-    ("catan-base", 3, 9, "fifth-edition-phases"),
-    ("catan-compact", 4, 5, "compact-variable"),
-    ("catan-2p", 2, 5, "default"),
-    ("catan-2p", 2, 6, "variable"),
-)
+WHOLE_GAME_CASES: tuple[tuple[str, int, int, str], ...] = tuple(WHOLE_GAMES)
 # Whole games played as the benchmark's random bot plays (offers and counters only now and then), so that
 # they build more and the bank runs short now and then (each bank rule's cut is taken in these seeds).
 FEW_OFFERS: dict[tuple[str, int, int, str], str] = {
