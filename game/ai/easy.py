@@ -114,7 +114,7 @@ class EasyBot:
 
     def _rivals_action(self, view: Any, legal: list[Action], rng: random.Random, normal: Action) -> Action:
         """One step of its own action phase: a win is never missed; otherwise, often, the first useful thing."""
-        scorer = _rivals_scorer(view)
+        scorer = _rivals_scorer(view, getattr(self.normal, "_structures", None))
         if rivals_wins(scorer, None) or rivals_wins(scorer, normal):
             return normal
         choice = normal
@@ -240,11 +240,12 @@ def catan_poor_trade(view: Any, legal: list[Action]) -> Action | None:
 # ------------------------------------------------------------------ Rivals mistakes
 
 
-def _rivals_scorer(view: Any) -> Any:
-    """Normal's scorer of this decision (what each action adds to its principality)."""
+def _rivals_scorer(view: Any, structures: Any = None) -> Any:
+    """Normal's scorer of this decision (what each action adds to its principality), sharing Normal's grid
+    analyses when given them (Normal has just analysed the same grids)."""
     from game.ai.rivals_heuristic import Scorer
 
-    return Scorer(view)
+    return Scorer(view, structures=structures)
 
 
 def rivals_wins(scorer: Any, action: Action | None) -> bool:
