@@ -7,6 +7,8 @@ scores the legal actions it is given. The neutral colours are owners 2 and 3; th
 
 from __future__ import annotations
 
+from functools import cache
+
 from game.ai.catan_heuristic import Situation, effective_missing, missing
 from game.catan import actions as A
 from game.catan.constants import KNIGHT, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN
@@ -75,30 +77,30 @@ def reach(topo: Topology, node_owner: list[int], edge_owner: list[int], player: 
     return dist
 
 
-_DISTANCES: dict[object, tuple[tuple[int, ...], ...]] = {}
-
-
 def _graph_distances(topo: Topology) -> tuple[tuple[int, ...], ...]:
-    """Intersections apart, ignoring pieces (a breadth-first search from every intersection, done once)."""
-    cached = _DISTANCES.get(topo.edges)
-    if cached is not None:
-        return cached
+    """Intersections apart, ignoring pieces (worked out once per board graph)."""
+    return _distances(topo.node_neighbors)
+
+
+@cache
+def _distances(node_neighbors: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """A breadth-first search from every intersection of a graph given by its neighbour lists."""
+    size = len(node_neighbors)
     out = []
-    for start in range(topo.num_nodes):
-        dist = [99] * topo.num_nodes
+    for start in range(size):
+        dist = [99] * size
         dist[start] = 0
         frontier = [start]
         while frontier:
             nxt = []
             for u in frontier:
-                for v in topo.node_neighbors[u]:
+                for v in node_neighbors[u]:
                     if dist[v] == 99:
                         dist[v] = dist[u] + 1
                         nxt.append(v)
             frontier = nxt
         out.append(tuple(dist))
-    _DISTANCES[topo.edges] = tuple(out)
-    return _DISTANCES[topo.edges]
+    return tuple(out)
 
 
 def _free(topo: Topology, node_owner: list[int], node: int) -> bool:
