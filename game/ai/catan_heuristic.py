@@ -325,16 +325,17 @@ class Situation:
 
     def lengthening_road(self) -> int | None:
         """A free path next to its network that makes its longest road longer (the longest such), or None."""
-        if self._lengthening is None and self.road_memo is not None:
-            key = (self.me, tuple(self.s.edge_owner), tuple(self.s.node_owner))
-            found = self.road_memo.get(key)
-            if found is None:
-                if len(self.road_memo) >= ROAD_MEMO_SIZE:
-                    self.road_memo.clear()
-                found = self.road_memo[key] = self._find_lengthening()
-            self._lengthening = found
         if self._lengthening is None:
-            self._lengthening = self._find_lengthening()
+            memo = self.road_memo
+            if memo is None:
+                self._lengthening = self._find_lengthening()
+            else:
+                key = (self.me, tuple(self.s.edge_owner), tuple(self.s.node_owner))
+                if key not in memo:
+                    if len(memo) >= ROAD_MEMO_SIZE:
+                        memo.clear()
+                    memo[key] = self._find_lengthening()
+                self._lengthening = memo[key]
         return None if self._lengthening < 0 else self._lengthening
 
     def _find_lengthening(self) -> int:
