@@ -8,7 +8,7 @@ from game.core.errors import IllegalAction
 from game.rivals import actions as A
 from game.rivals.catalogue import card_of
 from game.rivals.constants import MAX_STORE
-from game.rivals.economy import add, cell_resource, remove, room_cells, store_cells, totals
+from game.rivals.economy import add, cell_resource, remove, room_cells, store_cells, stored_kinds, totals
 from game.rivals.effects.base import DecisionRule
 from game.rivals.events import RegionsSwapped, ResourceLost, StartingHandTaken
 from game.rivals.handcards import take_card
@@ -93,13 +93,8 @@ def _gain_auto(g: RivalsGame, p: int, index: int, data: Data, events: list) -> b
 
 def _take_targets(g: RivalsGame, p: int) -> list[tuple[int, int]]:
     s = g.state
-    have = totals(s, 1 - p)
-    out = []
-    for c in room_cells(s, p):
-        r = cell_resource(s, p, c)
-        if have[r]:
-            out.append((r, c))
-    return out
+    have, store = totals(s, 1 - p), s.store[p]
+    return [(r, c) for c, r in stored_kinds(s, p) if store[c] < MAX_STORE and have[r]]
 
 
 def _take_options(g: RivalsGame, p: int, data: Data) -> list:

@@ -31,13 +31,26 @@ def store_cells(s: RivalsState, p: int) -> tuple[int, ...]:
     hit = grid.memo.get("stores")
     if hit is not None and hit[0] == grid.version:
         return hit[1]  # type: ignore[no-any-return]
-    table = resource_table()
-    cells = tuple(c for c in _EVEN_CELLS if grid[c] >= 0 and table[grid[c]] >= 0)
+    table, plain = resource_table(), grid[:]  # a plain list reads faster than the Grid (a list subclass)
+    cells = tuple([c for c in _EVEN_CELLS if plain[c] >= 0 and table[plain[c]] >= 0])
     grid.memo["stores"] = (grid.version, cells)
     return cells
 
 
 _EVEN_CELLS = tuple(row * WIDTH + x for row in (0, 1, 3, 4) for x in range(0, WIDTH, 2))
+
+
+def stored_kinds(s: RivalsState, p: int) -> tuple[tuple[int, int], ...]:
+    """(cell, resource) of the player's storing cards, by cell (cached with the grid): what the amounts in the
+    store are amounts of, so totals and room need not look each card up again."""
+    grid = s.grid[p]
+    hit = grid.memo.get("stored_kinds")
+    if hit is not None and hit[0] == grid.version:
+        return hit[1]  # type: ignore[no-any-return]
+    table = resource_table()
+    value = tuple([(c, table[grid[c]]) for c in store_cells(s, p)])
+    grid.memo["stored_kinds"] = (grid.version, value)
+    return value
 
 
 def cell_resource(s: RivalsState, p: int, c: int) -> int:
@@ -57,10 +70,9 @@ def is_region(s: RivalsState, p: int, c: int) -> bool:
 def totals(s: RivalsState, p: int) -> list[int]:
     """The player's amount of each resource."""
     out = [0] * 6
-    table = resource_table()
-    grid, store = s.grid[p], s.store[p]
-    for c in store_cells(s, p):
-        out[table[grid[c]]] += store[c]
+    store = s.store[p]
+    for c, r in stored_kinds(s, p):
+        out[r] += store[c]
     return out
 
 
@@ -71,9 +83,8 @@ def total(s: RivalsState, p: int) -> int:
 
 def room_cells(s: RivalsState, p: int, mask: int = 63) -> list[int]:
     """Cells with room for one more unit, of a resource in the bit mask."""
-    table = resource_table()
-    grid, store = s.grid[p], s.store[p]
-    return [c for c in store_cells(s, p) if store[c] < MAX_STORE and (mask >> table[grid[c]]) & 1]
+    store = s.store[p]
+    return [c for c, r in stored_kinds(s, p) if store[c] < MAX_STORE and (mask >> r) & 1]
 
 
 def add(s: RivalsState, p: int, c: int, n: int, source: str, events: list) -> int:
@@ -145,10 +156,9 @@ def cells_by_resource(s: RivalsState, p: int) -> tuple[tuple[int, ...], ...]:
     hit = grid.memo.get("by_resource")
     if hit is not None and hit[0] == grid.version:
         return hit[1]  # type: ignore[no-any-return]
-    table = resource_table()
     groups: list[list[int]] = [[] for _ in RESOURCES]
-    for c in store_cells(s, p):
-        groups[table[grid[c]]].append(c)
+    for c, r in stored_kinds(s, p):
+        groups[r].append(c)
     value = tuple(tuple(g) for g in groups)
     grid.memo["by_resource"] = (grid.version, value)
     return value
@@ -193,10 +203,8 @@ def any_payment(s: RivalsState, p: int, size: int, exclude: int = -1) -> Payment
     """A payment of `size` resources of any kinds (fullest cells first), or None."""
     if size == 0:
         return ()
-    table = resource_table()
-    grid, store = s.grid[p], s.store[p]
-    cells = sorted((c for c in store_cells(s, p) if store[c] and table[grid[c]] != exclude),
-                   key=lambda c: (-store[c], c))
+    store = s.store[p]
+    cells = sorted([c for c, r in stored_kinds(s, p) if store[c] and r != exclude], key=lambda c: (-store[c], c))
     out = []
     need = size
     for c in cells:

@@ -159,13 +159,17 @@ def exchange_options(g: RivalsGame, p: int) -> list[A.Action]:
     price = search_price(g, p)
     payment = any_payment(s, p, price)
     stacks = s.stacks
+    backs, stack_backs = _backs(), s.stack_backs
+    filled = [i for i, st in enumerate(stacks) if st]
     for card in s.hands[p]:
-        under = first_stack_of_back(s.stack_backs, back_of(card))
+        under = first_stack_of_back(stack_backs, backs[card])
         if under < 0:
             continue
-        for take in range(len(stacks)):
-            if stacks[take] or take == under:
-                out.append(A.ExchangeTop(p, card, under, take))
-                if payment is not None:
-                    out.append(A.ExchangeSearch(p, card, under, take, payment))
+        takes = filled if stacks[under] else sorted((*filled, under))  # its own stack: the card will be there
+        if payment is None:
+            out.extend([A.ExchangeTop(p, card, under, take) for take in takes])
+            continue
+        for take in takes:
+            out.append(A.ExchangeTop(p, card, under, take))
+            out.append(A.ExchangeSearch(p, card, under, take, payment))
     return out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 
 from game.rivals.catalogue import card_of
 from game.rivals.constants import CENTER_ROW, STRENGTH, TOKENS, TRADE, WIDTH
@@ -15,10 +16,16 @@ def expansion_cells(s: RivalsState, p: int) -> tuple[int, ...]:
     hit = grid.memo.get("expansions")
     if hit is not None and hit[0] == grid.version:
         return hit[1]  # type: ignore[no-any-return]
-    cards = card_of()
-    cells = tuple(c for c in _OUTER_CELLS if grid[c] >= 0 and cards[grid[c]].type != "region")
+    regions, plain = region_table(), grid[:]  # a plain list reads faster than the Grid (a list subclass)
+    cells = tuple([c for c in _OUTER_CELLS if plain[c] >= 0 and not regions[plain[c]]])
     grid.memo["expansions"] = (grid.version, cells)
     return cells
+
+
+@cache
+def region_table() -> tuple[bool, ...]:
+    """Whether each physical card is a region."""
+    return tuple(card.type == "region" for card in card_of())
 
 
 _OUTER_CELLS = tuple(c for row in (0, 1, 3, 4) for c in range(row * WIDTH, (row + 1) * WIDTH))
@@ -86,12 +93,19 @@ def trade_ships(s: RivalsState, p: int) -> int:
 
 def victory_points(s: RivalsState, p: int) -> int:
     """Settlements 1, cities 2, each advantage token 1, and the VP flags of expansions."""
-    cards = card_of()
+    return principality_points(s, p) + (s.tokens[STRENGTH] == p) + (s.tokens[TRADE] == p)
+
+
+def principality_points(s: RivalsState, p: int) -> int:
+    """The victory points of the cards in the principality, tokens aside (cached with the grid)."""
     grid = s.grid[p]
+    hit = grid.memo.get("points")
+    if hit is not None and hit[0] == grid.version:
+        return hit[1]  # type: ignore[no-any-return]
+    cards = card_of()
     vp = 0
     base = CENTER_ROW * WIDTH
-    for x in range(1, WIDTH, 2):
-        k = grid[base + x]
+    for k in grid[base + 1:base + WIDTH:2]:  # the settlement columns
         if k >= 0:
             vp += cards[k].vp
     ships = None
@@ -103,7 +117,7 @@ def victory_points(s: RivalsState, p: int) -> int:
                 if ships < 3:
                     continue
             vp += card.vp
-    vp += (s.tokens[STRENGTH] == p) + (s.tokens[TRADE] == p)
+    grid.memo["points"] = (grid.version, vp)
     return vp
 
 

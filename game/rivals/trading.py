@@ -98,7 +98,7 @@ def trade_options(g: RivalsGame, p: int) -> list[A.Action]:
         taken: list[tuple[int, int]] = []
         take_fullest(store, cells, need, taken)
         payment = tuple(taken)
-        out.extend(A.Trade(p, payment, tc, -1) for r, tc in targets if r != give)
+        out.extend([A.Trade(p, payment, tc, -1) for r, tc in targets if r != give])
     if "adjacent" not in ships:
         return out
     cards = card_of()
