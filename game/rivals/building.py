@@ -117,9 +117,15 @@ def buildable_cards(g: RivalsGame, p: int) -> list[int]:
     """The expansion cards of the hand (not taken this turn) and the face-up stack that the player may build by
     the 1x rule and their prerequisites (sites and payment aside), in hand then face-up order."""
     s = g.state
-    cards, fresh = card_of(), s.fresh[p]
+    expansions, fresh = expansion_table(), s.fresh[p]
     return [card for card in (*s.hands[p], *s.face_up)
-            if cards[card].is_expansion and card not in fresh and expansion_refusal(g, p, card) is None]
+            if expansions[card] and card not in fresh and expansion_refusal(g, p, card) is None]
+
+
+@cache
+def expansion_table() -> tuple[bool, ...]:
+    """Whether each physical card is an expansion (Card.is_expansion as a table)."""
+    return tuple(card.is_expansion for card in card_of())
 
 
 def cost_discount(g: RivalsGame, p: int, card: int) -> int:

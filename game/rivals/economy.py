@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 from game.core.errors import IllegalAction
@@ -184,11 +185,17 @@ def greedy_payment(s: RivalsState, p: int, cost: tuple[int, ...]) -> Payment | N
     return tuple(out)
 
 
+def fullest_first(store: list[int], cells: Sequence[int]) -> list[int]:
+    """Cells given in cell order, sorted by amount, largest first, lower cell on ties (the sort is stable, also
+    in reverse)."""
+    return sorted(cells, key=store.__getitem__, reverse=True)
+
+
 def take_fullest(store: list[int], cells: tuple[int, ...], need: int, out: list[tuple[int, int]]) -> None:
-    """Append (cell, amount) takes of `need` units from the cells, fullest first (lower cell on ties); the
-    cells are known to hold enough."""
+    """Append (cell, amount) takes of `need` units from the cells (in cell order, as cells_by_resource gives
+    them), fullest first (lower cell on ties); the cells are known to hold enough."""
     if len(cells) > 1:
-        cells = tuple(sorted(cells, key=lambda c: (-store[c], c)))
+        cells = fullest_first(store, cells)
     for c in cells:
         n = store[c]
         if n:
@@ -204,7 +211,7 @@ def any_payment(s: RivalsState, p: int, size: int, exclude: int = -1) -> Payment
     if size == 0:
         return ()
     store = s.store[p]
-    cells = sorted([c for c, r in stored_kinds(s, p) if store[c] and r != exclude], key=lambda c: (-store[c], c))
+    cells = fullest_first(store, [c for c, r in stored_kinds(s, p) if store[c] and r != exclude])
     out = []
     need = size
     for c in cells:
@@ -238,6 +245,9 @@ def check_cost(s: RivalsState, p: int, payment: Payment, cost: tuple[int, ...], 
 
 def cost_payments(s: RivalsState, p: int, cost: tuple[int, ...], discount: int = 0) -> list[Payment]:
     """Greedy payments of the cost, one per distinct choice of the resources a discount leaves out."""
+    if not discount:
+        payment = greedy_payment(s, p, cost)
+        return [] if payment is None else [payment]
     out: list[Payment] = []
     for c in discounted_costs(cost, discount):
         payment = greedy_payment(s, p, c)

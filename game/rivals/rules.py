@@ -264,7 +264,8 @@ class RivalsGame(Game):
     def _site_blocked(self, p: int, buildable: list[int]) -> bool:
         """Whether one of the buildable cards (building.buildable_cards) finds every site of its class taken."""
         cards = card_of()
-        return any(building.site_blocked(self, p, cards[card].placement) for card in buildable)
+        placements = {cards[card].placement for card in buildable}  # each class once
+        return any(building.site_blocked(self, p, placement) for placement in placements)
 
     # --- automatic steps --------------------------------------------------------------------------
 
