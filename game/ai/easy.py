@@ -4,7 +4,8 @@ EasyBot asks the Normal bot what it would do and, at fixed rates, replaces that 
 Catan — a good but not the best starting spot, a random robber hex that spares itself and a random victim,
 greedy spending on roads and development cards instead of saving for cities, poor bank trades and accepting
 any offer that brings a card it lacks; Rivals — the first useful card rather than the best, trades paying
-with the fullest region, a random exchange now and then; quick cards — whatever build is affordable first,
+with the fullest region, action cards forgotten in most turns, and at the end of a turn no exchange or a
+random one; quick cards — whatever build is affordable first,
 poor market swaps. It never passes up a win (a winning build is always taken) and answers discards as
 Normal does. Like every bot it sees only its own view, picks only among the legal actions, and its choices
 depend only on the view, the legal actions and the rng it is given.
@@ -26,6 +27,8 @@ CATAN_POOR_TRADE_CHANCE = 0.3 # Catan: trades its most plentiful card at the ban
 CATAN_SKIP_TRADE_CHANCE = 0.5 # Catan: does not bother with the bank trade or offer Normal would make
 RIVALS_FIRST_CHANCE = 1.0        # Rivals: builds, plays or trades the first useful thing, not the best
 RIVALS_EXCHANGE_CHANCE = 0.25    # Rivals: exchanges a random hand card for a random stack's top card
+                                 # (otherwise it does not bother with the exchange at all)
+RIVALS_FORGET_ACTIONS_CHANCE = 0.85  # Rivals: in a turn it forgets to play its action cards
 RIVALS_RANDOM_DRAW_CHANCE = 0.3  # Rivals: draws from a random stack, not the one that suits its plans
 RIVALS_MAX_STEPS = 40           # Rivals: after this many steps of one action phase it stops improvising
 CARDS_GREEDY_CHANCE = 0.6     # quick cards: builds a random affordable thing instead of Normal's pick
@@ -45,6 +48,8 @@ class EasyBot:
             "catan": self._catan, "rivals": self._rivals, "cards": self._cards,
         }[family]
         self._rivals_steps = 0
+        self._rivals_turn = -1             # the turn for which it drew whether it forgets its action cards
+        self._rivals_forgets_actions = False
 
     def choose(self, view: Any, legal_actions: list[Action], rng: random.Random) -> Action:
         """Return one of legal_actions: Normal's choice, or a casual mistake in its place."""
@@ -101,20 +106,30 @@ class EasyBot:
     def _rivals(self, view: Any, legal: list[Action], rng: random.Random) -> Action | None:
         in_actions = view.phase == "action" and view.current == view.player and view.decision is None
         self._rivals_steps = self._rivals_steps + 1 if in_actions else 0
+        improvising = in_actions and self._rivals_steps <= RIVALS_MAX_STEPS
+        scorer = _rivals_scorer(view, getattr(self.normal, "_structures", None)) if improvising else None
+        if scorer is not None:
+            if view.turn_number != self._rivals_turn:
+                self._rivals_turn = view.turn_number
+                self._rivals_forgets_actions = rng.random() < RIVALS_FORGET_ACTIONS_CHANCE
+            if self._rivals_forgets_actions:
+                legal = rivals_without_action_cards(scorer, legal)
+        if view.decision is None and view.phase == "exchange":
+            exchange = rivals_casual_exchange(legal, rng)
+            if exchange is not None:
+                return exchange
         normal = self.normal.choose(view, legal, rng)
         if view.decision is not None and view.decision[0] != "arrange":
             return rivals_give_plentiful(view, legal) or normal
         if view.decision is None and view.phase == "replenish" and rng.random() < RIVALS_RANDOM_DRAW_CHANCE:
             return rivals_random_draw(legal, rng) or normal
-        if view.decision is None and view.phase == "exchange" and rng.random() < RIVALS_EXCHANGE_CHANCE:
-            return rivals_random_exchange(legal, rng) or normal
-        if not in_actions or self._rivals_steps > RIVALS_MAX_STEPS:
+        if scorer is None:
             return normal
-        return self._rivals_action(view, legal, rng, normal)
+        return self._rivals_action(scorer, view, legal, rng, normal)
 
-    def _rivals_action(self, view: Any, legal: list[Action], rng: random.Random, normal: Action) -> Action:
+    def _rivals_action(self, scorer: Any, view: Any, legal: list[Action], rng: random.Random,
+                       normal: Action) -> Action:
         """One step of its own action phase: a win is never missed; otherwise, often, the first useful thing."""
-        scorer = _rivals_scorer(view, getattr(self.normal, "_structures", None))
         if rivals_wins(scorer, None) or rivals_wins(scorer, normal):
             return normal
         choice = normal
@@ -294,11 +309,25 @@ def rivals_random_draw(legal: list[Action], rng: random.Random) -> Action | None
     return rng.choice(draws) if draws else None
 
 
-def rivals_random_exchange(legal: list[Action], rng: random.Random) -> Action | None:
-    """Mistake: now and then it swaps a random hand card for the top of a random stack (never paying for
-    a search)."""
+def rivals_casual_exchange(legal: list[Action], rng: random.Random) -> Action | None:
+    """Mistake: at the end of its turn it mostly does not bother with the exchange, and now and then swaps a
+    random hand card for the top of a random stack (never paying for a search)."""
     swaps = [a for a in legal if a.kind == "exchange_top"]
-    return rng.choice(swaps) if swaps else None
+    if swaps and rng.random() < RIVALS_EXCHANGE_CHANCE:
+        return rng.choice(swaps)
+    return next((a for a in legal if a.kind == "skip_exchange"), None)
+
+
+def rivals_without_action_cards(scorer: Any, legal: list[Action]) -> list[Action]:
+    """Mistake: the choices left when it forgets its action cards in a turn: everything but playing one,
+    unless playing one wins the game (a win is never missed)."""
+    from game.rivals.catalogue import card_of
+
+    cards = card_of()
+    action_plays = [a for a in legal if a.kind == "play_card" and cards[a.card].is_action]
+    if not action_plays or any(rivals_wins(scorer, a) for a in action_plays):
+        return legal
+    return [a for a in legal if a not in action_plays]
 
 
 # ------------------------------------------------------------------ quick-card mistakes

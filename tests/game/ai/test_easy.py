@@ -242,13 +242,55 @@ def test_rivals_plays_the_first_useful_thing_not_the_best() -> None:
     assert differs > 0
 
 
-def test_rivals_exchanges_at_random_sometimes() -> None:
+def test_rivals_mostly_skips_the_exchange_and_sometimes_swaps_at_random() -> None:
     decisions = _decisions("rivals-intro", 2, range(2), lambda v: v.phase if v.decision is None else "",
                            "exchange")
     assert decisions
-    kinds = {_easy("rivals").choose(v, legal, random.Random(i)).kind
-             for v, legal in decisions for i in range(8)}
-    assert "exchange_top" in kinds
+    kinds = [_easy("rivals").choose(v, legal, random.Random(i)).kind
+             for v, legal in decisions for i in range(8)]
+    assert set(kinds) == {"exchange_top", "skip_exchange"}  # never a paid search
+    assert kinds.count("skip_exchange") > kinds.count("exchange_top")
+
+
+def _action_card_decisions() -> list[tuple[Any, list[Action]]]:
+    """Action-phase decisions of Normal games in which some action card can be played."""
+    from game.rivals.catalogue import card_of
+
+    def playable(view: Any) -> str:
+        return _rivals_phase(view) and "playable"
+
+    decisions = _decisions("rivals-intro", 2, range(4), playable, "playable")
+    return [(v, legal) for v, legal in decisions
+            if any(a.kind == "play_card" and card_of()[a.card].is_action for a in legal)]
+
+
+def _plays_action_card(bot: EasyBot, view: Any, legal: list[Action], seed: int) -> bool:
+    from game.rivals.catalogue import card_of
+
+    action = bot.choose(view, legal, random.Random(seed))
+    return action.kind == "play_card" and card_of()[action.card].is_action
+
+
+def test_rivals_forgets_its_action_cards_in_most_turns(monkeypatch: pytest.MonkeyPatch) -> None:
+    decisions = _action_card_decisions()
+    assert decisions
+    monkeypatch.setattr(E, "RIVALS_FORGET_ACTIONS_CHANCE", 0.0)
+    remembered = sum(_plays_action_card(_easy("rivals"), v, legal, i) for i, (v, legal) in enumerate(decisions))
+    assert remembered > 0
+    monkeypatch.setattr(E, "RIVALS_FORGET_ACTIONS_CHANCE", 1.0)
+    forgotten = sum(_plays_action_card(_easy("rivals"), v, legal, i) for i, (v, legal) in enumerate(decisions))
+    assert forgotten == 0
+
+
+def test_rivals_forgetting_action_cards_never_misses_a_win(monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.rivals.catalogue import card_of
+
+    view, legal = _action_card_decisions()[0]
+    plays = [a for a in legal if a.kind == "play_card" and card_of()[a.card].is_action]
+    scorer = E._rivals_scorer(view)
+    assert E.rivals_without_action_cards(scorer, legal) == [a for a in legal if a not in plays]
+    monkeypatch.setattr(E, "rivals_wins", lambda _scorer, action: action in plays)
+    assert E.rivals_without_action_cards(scorer, legal) == legal
 
 
 def test_cards_builds_greedily_and_never_misses_a_winning_build() -> None:
