@@ -18,7 +18,7 @@ from gui.art.context import RenderContext
 from gui.art.registry import KINDS, art_kind, normalize_size, render
 from gui.i18n import Translator
 
-RENDERER_VERSION = "v2"  # bump whenever any drawing changes, so old PNGs are not reused
+RENDERER_VERSION = "v3"  # bump whenever any drawing changes, so old PNGs are not reused
 COMMON_DIR = "common"  # the folder for art without text, shared by all languages
 MEMORY_ITEMS = 600
 

@@ -13,7 +13,7 @@ from gui.art.cards import _frame, _panel, _plaque
 from gui.art.context import RenderContext
 from gui.art.palette import GOLD, INK, PARCHMENT
 from gui.art.rivals_motifs import MOTIFS, paint_backdrop, paint_picture
-from gui.art.text import draw_centered, draw_lines, wrap
+from gui.art.text import draw_centered, draw_lines, shortened, wrap
 
 DEVELOPMENT_KINDS = ("library", "merchant_guild", "church", "citadel", "town_hall", "university")
 CITY_EVENTS = ("robber_raid", "market_day")
@@ -109,6 +109,7 @@ def render_quick_card(name: str, size: Size, ctx: RenderContext) -> Image.Image:
     if kind == "city":
         sub_title = t(f"cards.event.{sub}")
         font = ctx.fonts.fit(sub_title, "condensed-bold", p.w * 0.92, max(W * 0.085, least), min_px=least * 0.8)
+        sub_title = shortened(sub_title, font, p.w * 0.92)
         draw_centered(d, (cx, top + font.size * 0.55), sub_title, font, shade(color, 0.75))
         top += font.size * 1.2
     bottom = p.y0 + p.h - W * 0.03

@@ -58,6 +58,15 @@ class FontBook:
             px = max(min_px, px * 0.93)
 
 
+def shortened(text: str, font: Font, max_w: float) -> str:
+    """The text, cut short with an ellipsis where it is wider than max_w in this font (never clipped mid-glyph)."""
+    if font.getlength(text) <= max_w:
+        return text
+    while text and font.getlength(text.rstrip() + "…") > max_w:
+        text = text[:-1]
+    return text.rstrip() + "…" if text else ""
+
+
 def wrap(text: str, font: Font, max_w: float) -> list[str]:
     """Greedy word wrap of text into lines no wider than max_w (long words stay whole)."""
     lines: list[str] = []

@@ -180,3 +180,15 @@ def test_sheet_command(tmp_path: Path) -> None:
     assert main(["sheet", str(out), "--lang", "cs"]) == 0
     with Image.open(out) as img:
         assert img.width == 2000 and img.height > 1000
+
+
+def test_a_text_too_wide_is_cut_short_with_an_ellipsis_not_clipped() -> None:
+    from gui.art.text import shortened
+
+    font = FontBook().get("condensed-bold", 12)
+    text = "Přepadení zloději"
+    assert shortened(text, font, font.getlength(text)) == text
+    short = shortened(text, font, font.getlength(text) * 0.6)
+    assert short.endswith("…") and text.startswith(short[:-1].rstrip())
+    assert font.getlength(short) <= font.getlength(text) * 0.6
+    assert shortened(text, font, 1) == ""
