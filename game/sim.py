@@ -29,13 +29,16 @@ def play_out(game: Game, bots: Sequence[Any], rng: random.Random, max_actions: i
              after_action: Callable[[Game], None] | None = None) -> int:
     """Let bots play the game until it ends or max_actions is reached; return the number of actions."""
     count = 0
-    needs_view = [getattr(bot, "needs_view", True) for bot in bots]
+    # Methods bound once: this loop is the whole of a bench or a simulation.
+    is_over, active_players, legal_actions, view, apply = (
+        game.is_over, game.active_players, game.legal_actions, game.view, game.apply)
+    choosers = [(bot.choose, getattr(bot, "needs_view", True)) for bot in bots]
     with paused_gc():
-        while not game.is_over() and count < max_actions:
-            player = game.active_players()[0]
-            legal = game.legal_actions(player)
-            view = game.view(player) if needs_view[player] else None
-            game.apply(bots[player].choose(view, legal, rng))
+        while count < max_actions and not is_over():
+            player = active_players()[0]
+            choose, needs_view = choosers[player]
+            legal = legal_actions(player)
+            apply(choose(view(player) if needs_view else None, legal, rng))
             count += 1
             if after_action is not None:
                 after_action(game)

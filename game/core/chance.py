@@ -12,7 +12,8 @@ from game.core.errors import IllegalAction, brief
 class Chance:
     """Seeded source of dice, draws and shuffles that records each outcome it gives."""
 
-    __slots__ = ("_generator", "_shared", "_forced", "_record")
+    #: drawn: the outcomes drawn since the record was last taken (Game.apply takes it after each action).
+    __slots__ = ("_generator", "_shared", "_forced", "drawn")
 
     def __init__(self, seed: int) -> None:
         self._generator = random.Random(seed)
@@ -20,7 +21,7 @@ class Chance:
         # generator's state costs far more than the rest of a game's clone, and searches clone a lot).
         self._shared = False
         self._forced: deque[Any] = deque()
-        self._record: list[Any] = []
+        self.drawn: list[Any] = []
 
     def clone(self) -> Chance:
         """Return an independent copy with the same generator state (forced values included)."""
@@ -28,18 +29,21 @@ class Chance:
         other._generator = self._generator
         other._shared = self._shared = True
         other._forced = deque(self._forced)
-        other._record = list(self._record)
+        other.drawn = list(self.drawn)
         return other
 
     @property
     def _rng(self) -> random.Random:
         """The generator, made private to this object before its first draw since a clone."""
         if self._shared:
-            own = random.Random()
-            own.setstate(self._generator.getstate())
-            self._generator = own
-            self._shared = False
+            self._unshare()
         return self._generator
+
+    def _unshare(self) -> None:
+        own = random.Random()
+        own.setstate(self._generator.getstate())
+        self._generator = own
+        self._shared = False
 
     def force(self, *outcomes: Any) -> None:
         """Queue outcomes that the next draws return instead of random ones (the generator still advances)."""
@@ -56,37 +60,35 @@ class Chance:
 
     def take_record(self) -> list[Any]:
         """Return the outcomes drawn since the last call, and start a new record."""
-        record, self._record = self._record, []
-        return record
-
-    def begin_record(self) -> None:
-        """Start recording the outcomes of one action."""
-        if self._record:
-            self._record = []
-
-    def end_record(self) -> tuple[Any, ...]:
-        """The outcomes recorded since begin_record()."""
-        if not self._record:
-            return ()
-        record = tuple(self._record)
-        self._record = []
+        record, self.drawn = self.drawn, []
         return record
 
     def _forced_or(self, value: Any) -> Any:
         if self._forced:
             value = self._forced.popleft()
-        self._record.append(value)
+        self.drawn.append(value)
         return value
 
     def die(self) -> int:
         """Roll one six-sided die."""
-        value = int(self._rng.random() * 6) + 1
+        if self._shared:
+            self._unshare()
+        value = int(self._generator.random() * 6) + 1
         if self._forced:
             value = self._forced.popleft()
             if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
                 raise IllegalAction(f"a forced die must be 1-6, got {brief(value)}")
-        self._record.append(value)
+        self.drawn.append(value)
         return value
+
+    def dice(self) -> tuple[int, int]:
+        """Roll two six-sided dice: the same two outcomes, drawn and recorded in the same order, as two die()."""
+        if self._forced or self._shared:
+            return self.die(), self.die()
+        random = self._generator.random
+        pair = (int(random() * 6) + 1, int(random() * 6) + 1)
+        self.drawn.extend(pair)
+        return pair
 
     def index(self, n: int) -> int:
         """Draw a uniform index in range(n)."""

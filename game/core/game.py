@@ -24,6 +24,10 @@ class LogEntry(NamedTuple):
     outcomes: tuple[Any, ...]
 
 
+# Builds a LogEntry without the Python-level __new__ a NamedTuple has (called once per applied action).
+_new_entry = tuple.__new__
+
+
 class Game(ABC):
     """A running game: legal actions, apply, views, and the log that makes it replayable."""
 
@@ -62,20 +66,40 @@ class Game(ABC):
         Every field's type and range is checked first (InvalidActionField), so no check or effect sees a
         malformed value; any refusal leaves the game untouched.
         """
-        if not self._was_listed(action):
-            validate_action(action)
-            if action.player not in self.active_players():
-                raise WrongPlayer(f"player {action.player} may not act now (waiting for {list(self.active_players())})")
-            self.check(action)
+        # Spelled out rather than split into helpers: this runs once per action of every playout and search.
+        log = self.log
+        if self._listed_at == len(log):
+            for listed in self._listed:
+                if listed is action:
+                    break
+            else:
+                self._check_unlisted(action)
+        else:
+            self._check_unlisted(action)
         self._listed = ()
         chance = self.chance
-        chance.begin_record()
+        if chance.drawn:  # drawn outside any action (a set-up): not this action's
+            chance.drawn = []
         events = self._apply(action)
-        entry = LogEntry(action, chance.end_record())
-        self.log.append(entry)
-        if entry.outcomes or self.variant.is_barrier(self, action, events):
-            self.undo_floor = len(self.log)
+        drawn = chance.drawn
+        if drawn:
+            chance.drawn = []
+            log.append(_new_entry(LogEntry, (action, tuple(drawn))))
+            self.undo_floor = len(log)
+        else:
+            log.append(_new_entry(LogEntry, (action, ())))
+            variant = self.variant
+            # A kind not listed as undoable is a barrier whatever the variant adds (see Variant.is_barrier).
+            if action.kind not in variant.undoable_kinds or variant.is_barrier(self, action, events):
+                self.undo_floor = len(log)
         return events
+
+    def _check_unlisted(self, action: Action) -> None:
+        """Refuse (IllegalAction) an action that was not handed out by legal_actions() unless it is legal now."""
+        validate_action(action)
+        if action.player not in self.active_players():
+            raise WrongPlayer(f"player {action.player} may not act now (waiting for {list(self.active_players())})")
+        self.check(action)
 
     def undo_status(self, player: int) -> UndoStatus:
         """How many of the player's latest actions can be taken back now (and why none, if so)."""
@@ -100,15 +124,6 @@ class Game(ABC):
         own = cls.__dict__.get("legal_actions")
         if own is not None and not getattr(own, "__isabstractmethod__", False):
             setattr(cls, "legal_actions", _remembering(own))
-
-    def _was_listed(self, action: Action) -> bool:
-        """Whether this very action object was listed as legal for the current state."""
-        if self._listed_at != len(self.log):
-            return False
-        for listed in self._listed:
-            if listed is action:
-                return True
-        return False
 
     def forget_listed(self) -> None:
         """Stop trusting the last listed actions (for code that changes the state other than by apply())."""

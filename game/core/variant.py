@@ -78,10 +78,15 @@ class Variant(ABC):
     @classmethod
     def is_barrier(cls, game: Game, action: Action, events: Sequence[Event]) -> bool:
         """Whether an applied action that drew no chance can never be taken back: a kind not listed as undoable,
-        or one whose events concern another player (they saw it happen to them)."""
+        or one whose events concern another player (they saw it happen to them). An override may only add barriers:
+        Game.apply asks it only about undoable kinds."""
         if action.kind not in cls.undoable_kinds:
             return True
-        return any(getattr(e, "player", action.player) != action.player for e in events)
+        player = action.player
+        for e in events:
+            if getattr(e, "player", player) != player:
+                return True
+        return False
 
     @classmethod
     def game_from_position(cls, position: Mapping[str, Any], seats: tuple[Seat, ...] | None = None,
