@@ -619,7 +619,7 @@ class CatanGame(Game):
 
     def _do_roll(self, a: A.Roll) -> list[Event]:
         s = self.state
-        dice = (self.chance.die(), self.chance.die())
+        dice = self.chance.dice()
         s.last_roll = dice
         s.has_rolled = True
         events: list[Event] = [E.dice_rolled(a.player, dice)]
@@ -643,10 +643,23 @@ class CatanGame(Game):
         s.phase = MAIN if s.has_rolled else ROLL
 
     def _produce(self, total: int, events: list[Event]) -> None:
-        gains, wanted, produced = self._production(total)
+        """Pay a roll of `total`. What it pays while the bank has enough is cached per roll until a settlement or
+        city is built (the pieces left only ever fall, see _board_version); the robber counts only where it
+        blocks that number."""
+        s = self.state
+        stamp = sum(s.settlements_left) + 100 * sum(s.cities_left)  # at most 20 settlements left: one number
+        cached = s.derived.get("production")
+        if cached is None or cached[0] != stamp:
+            cached = s.derived["production"] = (stamp, {})
+        by_roll: dict[object, Any] = cached[1]  # type: ignore[index]
+        robber = s.robber
+        key = (total, robber) if s.board.numbers[robber] == total else total
+        found = by_roll.get(key)
+        if found is None:
+            found = by_roll[key] = self._count_production(total)
+        gains, wanted, produced = found
         if not gains:
             return
-        s = self.state
         bank = s.bank
         if any(map(gt, wanted, bank)):  # rare: the bank cannot pay everyone some resource
             rows = [list(row) for row in produced.gains]
@@ -661,25 +674,10 @@ class CatanGame(Game):
             bank[res] -= amount
         events.append(produced)
 
-    def _production(self, total: int) -> tuple[tuple[tuple[int, int, int], ...], tuple[int, ...], E.ResourcesProduced]:
-        """What a roll of `total` pays while the bank has enough: the (player, resource, amount) gains, what
-        all are owed together per resource, and the event. Cached until a settlement or city is built (the
-        pieces left only ever fall, see _board_version); the robber counts only where it blocks that number."""
-        s = self.state
-        stamp = (sum(s.settlements_left), sum(s.cities_left))
-        cached = s.derived.get("production")
-        if cached is None or cached[0] != stamp:
-            cached = s.derived["production"] = (stamp, {})
-        by_roll: dict[object, Any] = cached[1]  # type: ignore[index]
-        robber = s.robber
-        key = (total, robber) if s.board.numbers[robber] == total else total
-        found = by_roll.get(key)
-        if found is None:
-            found = by_roll[key] = self._count_production(total)
-        return found  # type: ignore[no-any-return]
-
     def _count_production(self, total: int) -> tuple[tuple[tuple[int, int, int], ...], tuple[int, ...],
                                                       E.ResourcesProduced]:
+        """What a roll of `total` pays while the bank has enough: the (player, resource, amount) gains, what
+        all are owed together per resource, and the event."""
         s = self.state
         n = s.num_players
         node_owner = s.node_owner
@@ -1079,8 +1077,9 @@ class CatanGame(Game):
             road = _action_table(player).road
             return [road[e] for e in self.road_spots(player)]
         if phase == DISCARD:
-            hand = s.hands[player]
-            return list(discard_actions(player, tuple(hand), s.owed[player]))
+            owed = s.owed[player]
+            # No resource gives more than is owed, so counts above it add no choices (and more hands share a cache).
+            return list(discard_actions(player, tuple([h if h < owed else owed for h in s.hands[player]]), owed))
         if phase == MOVE_ROBBER:
             return self._legal_robber_moves(player)
         if phase == TRADE_RESPONSE:
@@ -1107,19 +1106,31 @@ class CatanGame(Game):
         for owner in range(s.num_players):
             if owner != player and any(hands[owner]):
                 robbable |= 1 << owner
+        optional = s.robber_cause == "knight"  # a knight's steal may be declined: the victim None stays legal
+        # Memoised while no piece is placed: the moves depend on nothing else but these four.
+        version = self._board_version()
+        memo = s.derived.get("robber_moves")
+        if memo is None or memo[0] != version:
+            memo = s.derived["robber_moves"] = (version, {})
+        key = (player, s.robber, robbable, optional)
+        moves = memo[1].get(key)  # type: ignore[index]
+        if moves is None:
+            moves = memo[1][key] = self._robber_moves(player, s.robber, robbable, optional)  # type: ignore[index]
+        return list(moves)
+
+    def _robber_moves(self, player: int, robber: int, robbable: int, optional: bool) -> tuple[Action, ...]:
+        """The robber's moves away from `robber` when `robbable` has a bit per player who can be robbed."""
         occupied = self._hex_occupants()
         table = _action_table(player)
         moves = table.robber_by_victims
         out: list[Action] = []
-        robber = s.robber
-        optional = s.robber_cause == "knight"  # a knight's steal may be declined: the victim None stays legal
         for h in range(19):
             if h != robber:
                 victims = occupied[h] & robbable
                 out.extend(moves[h][victims])
                 if optional and victims:
                     out.append(table.robber[h][None])
-        return out
+        return tuple(out)
 
     def _hex_occupants(self) -> tuple[int, ...]:
         """Per hex, a bit per player with a building on it (cached while no piece is placed)."""
@@ -1331,7 +1342,7 @@ def discard_actions(player: int, hand: tuple[int, ...], owed: int) -> tuple[A.Di
 @lru_cache(maxsize=DISCARD_CACHE_SIZE)
 def discard_choices(hand: tuple[int, ...], owed: int) -> tuple[tuple[int, ...], ...]:
     """Every way to give back exactly `owed` cards from the hand (the discard after a seven, as one decision),
-    the most lumber first, then the most wool, and so on."""
+    the most lumber first, then the most wool, and so on. The same for a hand whose counts are capped at `owed`."""
     h0, h1, h2, h3, h4 = hand
     room1, room2, room3 = h1 + h2 + h3 + h4, h2 + h3 + h4, h3 + h4  # what the later resources can still give
     choices: list[tuple[int, ...]] = []

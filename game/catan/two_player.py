@@ -167,7 +167,7 @@ class TwoPlayerCatanGame(CatanGame):
         s = self.state
         first = s.extra.get("first_roll")
         while True:
-            dice = (self.chance.die(), self.chance.die())
+            dice = self.chance.dice()
             if first is None or dice[0] + dice[1] != first:
                 break
         events: list[Event] = [E.dice_rolled(a.player, dice)]
@@ -366,16 +366,17 @@ class TwoPlayerCatanGame(CatanGame):
             events.append(E.SpecialCardMoved("largest_army", None if new == NOBODY else new, best))
 
     def _check_victory(self, events: list[Event]) -> None:
-        super()._check_victory(events)
+        CatanGame._check_victory(self, events)  # not super(): this runs after nearly every action
         if self.state.phase == "game_over":
             for key in ("neutral_return", "give_back_return", "forced_taken"):
                 self.state.extra.pop(key, None)
 
     def _do_end_turn(self, a: A.EndTurn) -> list[Event]:
         s = self.state
+        extra = s.extra
         for key in ("first_roll", "first_dice", "trade_action_used", "knight_removed"):
-            s.extra.pop(key, None)
-        return super()._do_end_turn(a)
+            extra.pop(key, None)
+        return CatanGame._do_end_turn(self, a)  # not super(): once a turn, in every playout
 
     # -------------------------------------------------------------- legal actions and dispatch
 
@@ -395,10 +396,10 @@ class TwoPlayerCatanGame(CatanGame):
         if (phase == ROLL or phase == MAIN) and out:  # the base lists nothing unless it is the player's turn
             extra = s.extra
             if not extra.get("trade_action_used"):
-                cards = self.trade_cards(player)
+                cards = extra["trade_cards"][player]
                 # The cost is 1 or 2, so two cards always pay it (and its points need not be counted).
                 if cards >= 2 or (cards == 1 and self.trade_action_cost(player) == 1):
-                    if sum(s.hands[1 - player]):
+                    if any(s.hands[1 - player]):
                         out.append(_forced_trade(player))
                     if s.robber != s.board.desert:
                         out.append(_robber_to_desert(player))
