@@ -1077,9 +1077,8 @@ class CatanGame(Game):
             road = _action_table(player).road
             return [road[e] for e in self.road_spots(player)]
         if phase == DISCARD:
-            owed = s.owed[player]
-            # No resource gives more than is owed, so counts above it add no choices (and more hands share a cache).
-            return list(discard_actions(player, tuple([h if h < owed else owed for h in s.hands[player]]), owed))
+            hand = s.hands[player]
+            return list(discard_actions(player, tuple(hand), s.owed[player]))
         if phase == MOVE_ROBBER:
             return self._legal_robber_moves(player)
         if phase == TRADE_RESPONSE:
@@ -1106,31 +1105,19 @@ class CatanGame(Game):
         for owner in range(s.num_players):
             if owner != player and any(hands[owner]):
                 robbable |= 1 << owner
-        optional = s.robber_cause == "knight"  # a knight's steal may be declined: the victim None stays legal
-        # Memoised while no piece is placed: the moves depend on nothing else but these four.
-        version = self._board_version()
-        memo = s.derived.get("robber_moves")
-        if memo is None or memo[0] != version:
-            memo = s.derived["robber_moves"] = (version, {})
-        key = (player, s.robber, robbable, optional)
-        moves = memo[1].get(key)  # type: ignore[index]
-        if moves is None:
-            moves = memo[1][key] = self._robber_moves(player, s.robber, robbable, optional)  # type: ignore[index]
-        return list(moves)
-
-    def _robber_moves(self, player: int, robber: int, robbable: int, optional: bool) -> tuple[Action, ...]:
-        """The robber's moves away from `robber` when `robbable` has a bit per player who can be robbed."""
         occupied = self._hex_occupants()
         table = _action_table(player)
         moves = table.robber_by_victims
         out: list[Action] = []
+        robber = s.robber
+        optional = s.robber_cause == "knight"  # a knight's steal may be declined: the victim None stays legal
         for h in range(19):
             if h != robber:
                 victims = occupied[h] & robbable
                 out.extend(moves[h][victims])
                 if optional and victims:
                     out.append(table.robber[h][None])
-        return tuple(out)
+        return out
 
     def _hex_occupants(self) -> tuple[int, ...]:
         """Per hex, a bit per player with a building on it (cached while no piece is placed)."""
@@ -1342,7 +1329,7 @@ def discard_actions(player: int, hand: tuple[int, ...], owed: int) -> tuple[A.Di
 @lru_cache(maxsize=DISCARD_CACHE_SIZE)
 def discard_choices(hand: tuple[int, ...], owed: int) -> tuple[tuple[int, ...], ...]:
     """Every way to give back exactly `owed` cards from the hand (the discard after a seven, as one decision),
-    the most lumber first, then the most wool, and so on. The same for a hand whose counts are capped at `owed`."""
+    the most lumber first, then the most wool, and so on."""
     h0, h1, h2, h3, h4 = hand
     room1, room2, room3 = h1 + h2 + h3 + h4, h2 + h3 + h4, h3 + h4  # what the later resources can still give
     choices: list[tuple[int, ...]] = []
