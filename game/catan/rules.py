@@ -1086,12 +1086,13 @@ class CatanGame(Game):
         if phase == TRADE_CONFIRM:
             trade = s.trade
             assert trade is not None
-            out = [A.CancelTrade(player)]
+            table = _action_table(player)
+            out = [table.cancel]
             for q in trade.partners():
                 give, get = trade.terms_with(q)
                 if all(g <= h for g, h in zip(give, s.hands[player])) and all(
                         g <= h for g, h in zip(get, s.hands[q])):
-                    out.append(A.ConfirmTrade(player, q))
+                    out.append(table.confirm[q])
             return out
         return []
 
@@ -1146,16 +1147,17 @@ class CatanGame(Game):
         if hand[KNIGHT] > new[KNIGHT]:
             out.append(_action_table(player).knight)
         if hand[ROAD_BUILDING] > new[ROAD_BUILDING]:
-            out.append(A.PlayRoadBuilding(player))
+            out.append(_action_table(player).road_building)
         if hand[MONOPOLY] > new[MONOPOLY]:
-            out.extend(A.PlayMonopoly(player, r) for r in range(5))
+            out.extend(_action_table(player).monopoly)
         if hand[YEAR_OF_PLENTY] > new[YEAR_OF_PLENTY]:
             bank = s.bank
+            plenty = _action_table(player).plenty
             if sum(bank) >= 2:
-                out.extend(A.PlayYearOfPlenty(player, (r1, r2)) for r1 in range(5) for r2 in range(r1, 5)
+                out.extend(plenty[r1, r2] for r1 in range(5) for r2 in range(r1, 5)
                            if bank[r1] >= 1 + (r1 == r2) and bank[r2] >= 1)
             else:
-                out.extend(A.PlayYearOfPlenty(player, (r,)) for r in range(5) if bank[r])
+                out.extend(plenty[r,] for r in range(5) if bank[r])
 
     def _spot_actions(self, player: int, piece: str, version: int) -> tuple[Action, ...]:
         """The main phase's road or settlement actions, cached while no piece is placed anywhere (the board
@@ -1224,7 +1226,7 @@ class CatanGame(Game):
         # Counter-offers: ask for what was offered, give one card of another kind.
         for r in range(5):
             if hand[r] and not trade.give[r] and not trade.get[r]:
-                out.append(A.CounterTrade(player, _one(r), trade.give))
+                out.append(_counter_trade(player, _ONES[r], trade.give))
         return out
 
     # -------------------------------------------------------------- views, copies
@@ -1288,6 +1290,13 @@ class _ActionTable:
         self.city = tuple(A.BuildCity(player, n) for n in range(topo.num_nodes))
         self.roll = A.Roll(player)
         self.knight = A.PlayKnight(player)
+        self.road_building = A.PlayRoadBuilding(player)
+        self.monopoly = tuple(A.PlayMonopoly(player, r) for r in range(5))
+        # Year of Plenty by the resources taken: one of a kind, or two (r1 <= r2)
+        self.plenty = {(r1, *rest): A.PlayYearOfPlenty(player, (r1, *rest))
+                       for r1 in range(5) for rest in ((), *((r2,) for r2 in range(r1, 5)))}
+        self.cancel = A.CancelTrade(player)
+        self.confirm = tuple(A.ConfirmTrade(player, q) for q in range(8))
         self.accept = A.AcceptTrade(player)
         self.decline = A.DeclineTrade(player)
         self.discard_one = tuple(A.Discard(player, _ONES[r]) for r in range(5))
@@ -1314,6 +1323,11 @@ class _Discards(dict[tuple[int, ...], A.Discard]):
 @cache
 def _action_table(player: int) -> _ActionTable:
     return _ActionTable(player)
+
+
+# Counter-offers are shared per value too (their terms depend on the offer, so they are not in the table); bounded,
+# as the offers a batch of games sees keep coming.
+_counter_trade = lru_cache(maxsize=4096)(A.CounterTrade)
 
 
 # Bounded: hands recur within a game, but thousands of simulated games would otherwise keep every hand ever seen.
@@ -1353,7 +1367,3 @@ def discard_choices(hand: tuple[int, ...], owed: int) -> tuple[tuple[int, ...], 
                         break
                     choices.append((k0, k1, k2, k3, left3))
     return tuple(choices)
-
-
-def _one(resource: int) -> tuple[int, ...]:
-    return _ONES[resource]
