@@ -35,9 +35,9 @@ MIN_ROUNDS = 4
 # time buys ROLLOUTS_PER_SECOND of the family's rollouts (measured on a 2-core machine), and is only a cap.
 MIN_ITERATIONS = 4 * MAX_CANDIDATES
 # Rollouts are short and end in the family's evaluation: a shorter horizon carries less dice luck, so more of
-# them fit the budget and each says more. Measured against Normal (seat-rotated, same seeds): Rivals intro with
-# 40 rollouts of 20 actions won 38/50 where 16 rollouts of 60 actions won 17/30; catan-2p with 100 rollouts of
-# 40 actions won 13/20 where 40 rollouts of 120 actions won 5/10 (and 21/40 last session).
+# them fit the budget and each says more. Measured against Normal (seat-rotated, the same 10-game seeds 7, 17,
+# 27, 37): Rivals intro with 40 rollouts of 20 actions won 30/40 where 16 rollouts of 60 actions won 24/40;
+# catan-2p (seeds 7, 17, 27) with 100 rollouts of 40 actions won 21/30 where 40 rollouts of 120 won 12/30.
 CATAN_ROLLOUT_ACTIONS, CATAN_ROLLOUTS_PER_SECOND = 40, 100
 RIVALS_ROLLOUT_ACTIONS, RIVALS_ROLLOUTS_PER_SECOND = 20, 40
 
