@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from statistics import fmean
 from typing import Any
 
@@ -68,7 +69,12 @@ def stack_cards(view: RivalsView, i: int) -> tuple[int, ...]:
     """One physical card of each distinct draw card a stack may hold, by its public back (its set), with repeats
     for copies: the composition of the set, since the order and the whereabouts of the cards are hidden."""
     backs = view.stack_backs
-    back = backs[i] if i < len(backs) else "basic"
+    return draw_cards(backs[i] if i < len(backs) else "basic")
+
+
+@cache
+def draw_cards(back: str) -> tuple[int, ...]:
+    """The physical draw cards of a set that go into its stacks (cards laid out face up stay out)."""
     return tuple(inst.index for inst in catalogue().of_set(back)
                  if inst.card.type in DRAW_TYPES and inst.card.face_up != back)
 

@@ -8,6 +8,9 @@ builds in reach ("aims"), so that saving for a city or trading toward it shows a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import cache
+from types import MappingProxyType
 from typing import Any
 
 from game.ai.rivals_values import (BASE, NEW_REGIONS, ON_BUILD, PIRATE_HIT, PROD, RES_WEIGHT, SITE_WORTH, W_VP,
@@ -84,6 +87,15 @@ class StructureCache:
         return s
 
 
+@cache
+def center_facts() -> tuple[Mapping[str, tuple[int, ...]], Mapping[str, int]]:
+    """The costs of road, settlement and city, and the first physical card of each in the centre stacks."""
+    cards = catalogue().cards
+    names = ("road", "settlement", "city")
+    return (MappingProxyType({k: cards[k].cost for k in names}),
+            MappingProxyType({k: catalogue().find(k, k)[0] for k in names}))
+
+
 class Valuer:
     """Values plans of one seat during one decision; caches the analysis of each grid it meets."""
 
@@ -97,9 +109,7 @@ class Valuer:
         self.supply = view.center_sizes
         self._structures: dict[tuple[int, ...], Structure] = {}
         self._aims: dict[tuple[Any, ...], list[tuple[float, tuple[int, ...]]]] = {}
-        cards = catalogue().cards
-        self.costs = {k: cards[k].cost for k in ("road", "settlement", "city")}
-        self.center_card = {k: catalogue().find(k, k)[0] for k in ("road", "settlement", "city")}
+        self.costs, self.center_card = center_facts()
 
     # ------------------------------------------------------------------ analysis
 

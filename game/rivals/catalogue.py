@@ -81,15 +81,27 @@ class Catalogue:
 
     cards: Mapping[str, Card]
     instances: tuple[Instance, ...]
+    # Lookups computed once from the instances (bots ask for them in every decision).
+    _by_set: Mapping[str, tuple[Instance, ...]] = field(init=False, repr=False, compare=False)
+    _by_card: Mapping[str, tuple[Instance, ...]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        by_set: dict[str, list[Instance]] = {}
+        by_card: dict[str, list[Instance]] = {}
+        for i in self.instances:
+            by_set.setdefault(i.set, []).append(i)
+            by_card.setdefault(i.card.id, []).append(i)
+        object.__setattr__(self, "_by_set", MappingProxyType({k: tuple(v) for k, v in by_set.items()}))
+        object.__setattr__(self, "_by_card", MappingProxyType({k: tuple(v) for k, v in by_card.items()}))
 
     def of_set(self, set_name: str) -> tuple[Instance, ...]:
         """The physical cards of one set."""
-        return tuple(i for i in self.instances if i.set == set_name)
+        return self._by_set.get(set_name, ())
 
     def find(self, card_id: str, back: str | None = None, number: int | None = None) -> tuple[int, ...]:
         """Indices of the physical copies of a card, optionally of one back or region number."""
-        return tuple(i.index for i in self.instances if i.card.id == card_id
-                     and (back is None or i.back == back) and (number is None or i.number == number))
+        return tuple(i.index for i in self._by_card.get(card_id, ())
+                     if (back is None or i.back == back) and (number is None or i.number == number))
 
 
 def _cost(data: Mapping[str, int]) -> tuple[int, ...]:
