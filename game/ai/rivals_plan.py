@@ -74,16 +74,29 @@ class StructureCache:
     MAX_CACHED = 4096
 
     def __init__(self) -> None:
-        self._found: dict[tuple[Any, ...], Structure] = {}
+        # By the opponent's stats and the points target, then by grid (a grid is hashed once a look-up).
+        self._found: dict[tuple[Any, ...], dict[tuple[int, ...], Structure]] = {}
+        self._count = 0
 
     def get(self, grid: tuple[int, ...], opp: tuple[int, int, int, int], target: int) -> Structure:
         """The analysis of grid against the opponent's stats and the points target."""
-        key = (grid, opp, target)
-        s = self._found.get(key)
-        if s is None:
-            if len(self._found) >= self.MAX_CACHED:
-                self._found.clear()
-            s = self._found[key] = structure(grid, opp, target)
+        s = self.table(opp, target).get(grid)
+        return s if s is not None else self.add(grid, opp, target)
+
+    def table(self, opp: tuple[int, int, int, int], target: int) -> dict[tuple[int, ...], Structure]:
+        """The analyses against the opponent's stats and the points target, by grid (read only: add with add)."""
+        found = self._found.get((opp, target))
+        if found is None:
+            found = self._found[(opp, target)] = {}
+        return found
+
+    def add(self, grid: tuple[int, ...], opp: tuple[int, int, int, int], target: int) -> Structure:
+        """Analyse a grid not met yet and keep the analysis."""
+        if self._count >= self.MAX_CACHED:
+            self._found.clear()
+            self._count = 0
+        s = self.table(opp, target)[grid] = structure(grid, opp, target)
+        self._count += 1
         return s
 
 
@@ -107,7 +120,9 @@ class Valuer:
         self.opp_vp = view.vp[1 - me]
         self.target = view.target_vp
         self.supply = view.center_sizes
-        self._structures: dict[tuple[int, ...], Structure] = {}
+        # The analyses by grid: the shared cache's table for this opponent and target, else one of its own.
+        self._structures = StructureCache() if shared is None else shared
+        self._found = self._structures.table(self.opp_stats, self.target)
         self._aims: dict[tuple[Any, ...], list[tuple[float, tuple[int, ...]]]] = {}
         self.costs, self.center_card = center_facts()
 
@@ -116,13 +131,10 @@ class Valuer:
     def structure(self, grid: list[int] | tuple[int, ...]) -> Structure:
         """The (cached) analysis of a grid."""
         key = tuple(grid)
-        s = self._structures.get(key)
+        s = self._found.get(key)
         if s is None:
-            if self.shared is not None:
-                s = self.shared.get(key, self.opp_stats, self.target)
-            else:
-                s = structure(key, self.opp_stats, self.target)
-            self._structures[key] = s
+            s = self._structures.add(key, self.opp_stats, self.target)
+            self._found = self._structures.table(self.opp_stats, self.target)  # new after a restart
         return s
 
     def value(self, plan: Plan) -> float:
@@ -156,15 +168,18 @@ class Valuer:
         for worth, cost in aims:
             n = sum(cost)
             matched = conv = 0
-            for r in range(6):
-                m = min(tot[r], cost[r])
-                matched += m
-                conv += (tot[r] - m) // rates[r]
+            for have, need, rate in zip(tot, cost, rates):
+                if have > need:
+                    matched += need
+                    conv += (have - need) // rate
+                else:
+                    matched += have
             if matched == n:
                 credit = READY * worth
             else:
                 credit = ALPHA * worth * (matched + TRADE_CREDIT * min(n - matched, conv)) / n
-            best = max(best, credit)
+            if credit > best:
+                best = credit
         return best
 
     # ------------------------------------------------------------------ aims

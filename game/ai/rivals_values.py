@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from types import MappingProxyType
 
 from game.rivals.catalogue import Card, card_of
 from game.rivals.constants import CENTER_ROW, GOLD, RESOURCES, WIDTH
 from game.rivals.economy import resource_table
 from game.rivals.principality import (expansion_cell, open_road_columns, open_settlement_columns,
-                                      region_sites, settlement_columns, site_cells, site_regions)
+                                      region_sites, site_cells, site_regions)
 from game.rivals.scoring import advantage_holder
 
 W_VP = 8.0            # one victory point
@@ -51,8 +52,13 @@ ACTION_WORTH: dict[str, float] = {
 DEFAULT_ACTION = 1.0
 
 _OUTER = tuple(r * WIDTH + x for r in (0, 1, 3, 4) for x in range(WIDTH))
+_CENTRE_XS = tuple(range(1, WIDTH, 2))  # the centre-row columns of settlements and cities
 # Each region cell with the expansion cell beyond it.
-_REGION_CELLS = tuple((row * WIDTH + x, expansion_cell(row * WIDTH + x)) for row in (1, 3) for x in range(0, WIDTH, 2))
+_BEYOND: Mapping[int, int] = MappingProxyType({row * WIDTH + x: expansion_cell(row * WIDTH + x)
+                                               for row in (1, 3) for x in range(0, WIDTH, 2)})
+# The building sites of a settlement and of a city at each centre column.
+_SETTLEMENT_SITES = {x: site_cells(x, False) for x in range(1, WIDTH, 2)}
+_CITY_SITES = {x: site_cells(x, True) for x in range(1, WIDTH, 2)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,48 +86,63 @@ def race(mine: int, other: int) -> float:
     return 0.8 * min(mine, need) + 0.3 * min(max(0, mine - need), 2)
 
 
+@dataclass(frozen=True, slots=True)
+class CardFacts:
+    """What the analysis of a grid reads of one physical card, worked out once per card instead of per grid."""
+
+    card: Card
+    region: bool      # a region (it produces); any other card on the outer rows is built
+    stores: int       # the resource it stores (regions and the Gold Cache), -1 for none
+    ability: float    # its lasting ability beyond the printed points (ABILITY, else DEFAULT_ABILITY)
+    ship: int         # the resource its trade ship trades 2:1, -1 for none
+
+
+@cache
+def card_facts() -> tuple[CardFacts, ...]:
+    """The facts of each physical card, by index."""
+    table = resource_table()
+    return tuple(CardFacts(card, card.type == "region", table[k], ABILITY.get(card.id, DEFAULT_ABILITY),
+                           RESOURCES.index(card.ship) if card.ship in RESOURCES else -1)
+                 for k, card in enumerate(card_of()))
+
+
 def structure(grid: tuple[int, ...], opp: tuple[int, int, int, int], target: int) -> Structure:
     """Analyse and value a principality grid against the opponent's points (strength, skill, commerce, progress)."""
-    cards = card_of()
-    table = resource_table()
+    facts = card_facts()
     as_list = list(grid)
-    cols = list(settlement_columns(as_list))
+    cols = [x for x in _CENTRE_XS if grid[BASE + x] >= 0]
     vp = 0
     city_cols = []
     for x in cols:
-        centre = cards[grid[BASE + x]]
+        centre = facts[grid[BASE + x]].card
         vp += centre.vp
         if centre.type == "city":
             city_cols.append(x)
-    built: list[Card] = []
-    cells: list[int] = []
+    built: list[tuple[int, CardFacts]] = []
     stores: list[tuple[int, int, bool]] = []
     region_count = [0] * 6
     st = sk = co = pr = ships = 0
-    for c in _OUTER:
-        k = grid[c]
-        if k < 0:
-            continue
-        card = cards[k]
-        is_region = card.type == "region"
-        if table[k] >= 0:
-            stores.append((c, table[k], is_region))
-        if is_region:
-            region_count[card.resource] += 1
+    for c in [c for c in _OUTER if grid[c] >= 0]:
+        f = facts[grid[c]]
+        if f.stores >= 0:
+            stores.append((c, f.stores, f.region))
+        if f.region:
+            region_count[f.stores] += 1
         else:
-            built.append(card)
-            cells.append(c)
+            card = f.card
+            built.append((c, f))
             st += card.str
             sk += card.skl
             co += card.com
             pr += card.prog
             ships += card.type == "sc_trade_ship"
-    ids = tuple(c.id for c in built)
+    ids = tuple(f.card.id for _, f in built)
     if "trading_base" in ids:
         co += ("marketplace" in ids) + ids.count("harbor")
     if "salt_silo" in ids:
         co += ships
-    for card in built:
+    for _, f in built:
+        card = f.card
         if card.vp and (card.vp_condition != "trade_ships3" or ships >= 3):
             vp += card.vp
     holds_str = advantage_holder((st, opp[0]))
@@ -131,33 +152,37 @@ def structure(grid: tuple[int, ...], opp: tuple[int, int, int, int], target: int
     if vp >= target:
         score += WIN
     score += race(st, opp[0]) + race(co, opp[2]) + 0.4 * min(sk, opp[1] + 1) + 1.2 * pr
-    ship_of = {c.ship for c in built if c.ship}
-    rates = tuple(2 if RESOURCES[r] in ship_of else 3 for r in range(6))
+    ship_of = {f.ship for _, f in built}
+    rates = tuple(2 if r in ship_of else 3 for r in range(6))
     protected: set[int] = set()
-    for c, card in zip(cells, built):
-        score += ABILITY.get(card.id, DEFAULT_ABILITY)
-        if card.ship and card.ship in RESOURCES:
-            score += 0.5 * region_count[RESOURCES.index(card.ship)]
-        if card.id in ("storehouse", "abbey"):
+    boosters = False
+    for c, f in built:
+        score += f.ability
+        if f.ship >= 0:
+            score += 0.5 * region_count[f.ship]
+        card_id = f.card.id
+        if card_id in ("storehouse", "abbey"):
             near = [r for r in site_regions(c) if grid[r] >= 0]
             score += 0.3 * len(near)
-            if card.id == "storehouse":
+            if card_id == "storehouse":
                 protected.update(near)
+        boosters = boosters or f.card.booster is not None
     for c, res, is_region in stores:
         if not is_region:
             continue
-        region = cards[grid[c]].id
         boost = 0
-        for site in region_sites(c):
-            if grid[site] >= 0 and cards[grid[site]].booster == region:
-                boost += 1
+        if boosters:  # without a booster built, no region is boosted
+            region = facts[grid[c]].card.id
+            for site in region_sites(c):
+                if grid[site] >= 0 and facts[grid[site]].card.booster == region:
+                    boost += 1
         score += RES_WEIGHT[res] * (PROD + BOOST * boost)
-    free = _free_sites(grid, cols, city_cols)
+    free = _free_sites(grid, cols, city_cols, stores)
     score += sum(SITE_WORTH.get(k, 0.0) * len(v) for k, v in free.items())
     # A free site between two regions of one kind is where a booster would pay twice.
     for site in free["settlement_site"]:
         a, b = site_regions(site)
-        if grid[a] >= 0 and grid[b] >= 0 and cards[grid[a]].id == cards[grid[b]].id:
+        if grid[a] >= 0 and grid[b] >= 0 and facts[grid[a]].card.id == facts[grid[b]].card.id:
             score += PAIR_SITE
     return Structure(score, vp, (st, sk, co, pr), ids, tuple(stores), frozenset(protected), rates, free,
                      tuple(x for x in cols if x not in city_cols), len(city_cols),
@@ -165,27 +190,22 @@ def structure(grid: tuple[int, ...], opp: tuple[int, int, int, int], target: int
                      tuple(region_count))
 
 
-def _free_sites(grid: tuple[int, ...], cols: list[int], city_cols: list[int]) -> dict[str, tuple[int, ...]]:
-    cards = card_of()
+def _free_sites(grid: tuple[int, ...], cols: list[int], city_cols: list[int],
+                stores: list[tuple[int, int, bool]]) -> dict[str, tuple[int, ...]]:
+    facts = card_facts()
     settlement = []
     city = []
     parish = []
     for x in cols:
-        is_city_col = x in city_cols
-        for c in site_cells(x, is_city_col):
-            if grid[c] < 0:
-                settlement.append(c)
-        if is_city_col:
-            for c in site_cells(x, True):
-                if grid[c] < 0:
-                    city.append(c)
-                elif cards[grid[c]].id == "parish_hall":
-                    parish.append(c)
-    region = []
-    for c, beyond in _REGION_CELLS:
-        k = grid[c]
-        if k >= 0 and cards[k].type == "region" and grid[beyond] < 0:
-            region.append(beyond)
+        if x in city_cols:
+            sites = _CITY_SITES[x]
+            settlement += [c for c in sites if grid[c] < 0]
+            city += [c for c in sites if grid[c] < 0]
+            parish += [c for c in sites if grid[c] >= 0 and facts[grid[c]].card.id == "parish_hall"]
+        else:
+            settlement += [c for c in _SETTLEMENT_SITES[x] if grid[c] < 0]
+    # The stores list holds the regions, in the order of _REGION_CELLS.
+    region = [_BEYOND[c] for c, _, is_region in stores if is_region and c in _BEYOND and grid[_BEYOND[c]] < 0]
     return {"settlement_site": tuple(settlement), "city_site": tuple(city), "region_site": tuple(region),
             "on_parish_hall": tuple(parish)}
 
