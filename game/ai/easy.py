@@ -107,7 +107,7 @@ class EasyBot:
         in_actions = view.phase == "action" and view.current == view.player and view.decision is None
         self._rivals_steps = self._rivals_steps + 1 if in_actions else 0
         improvising = in_actions and self._rivals_steps <= RIVALS_MAX_STEPS
-        scorer = _rivals_scorer(view, getattr(self.normal, "_structures", None)) if improvising else None
+        scorer = _rivals_scorer(view, self.normal) if improvising else None
         if scorer is not None:
             if view.turn_number != self._rivals_turn:
                 self._rivals_turn = view.turn_number
@@ -255,12 +255,14 @@ def catan_poor_trade(view: Any, legal: list[Action]) -> Action | None:
 # ------------------------------------------------------------------ Rivals mistakes
 
 
-def _rivals_scorer(view: Any, structures: Any = None) -> Any:
-    """Normal's scorer of this decision (what each action adds to its principality), sharing Normal's grid
-    analyses when given them (Normal has just analysed the same grids)."""
+def _rivals_scorer(view: Any, normal: Any = None) -> Any:
+    """Normal's scorer of this decision (what each action adds to its principality), without Normal's record
+    of cards played; given the Normal bot, it shares that bot's analyses and caches of the same view."""
     from game.ai.rivals_heuristic import Scorer
 
-    return Scorer(view, structures=structures)
+    if normal is not None and hasattr(normal, "scorer"):
+        return normal.scorer(view)
+    return Scorer(view)
 
 
 def rivals_wins(scorer: Any, action: Action | None) -> bool:

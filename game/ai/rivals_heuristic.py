@@ -49,6 +49,7 @@ class RivalsHeuristicBot:
         self._steps = 0
         self._played: dict[str, int] = {}
         self._structures = StructureCache()
+        self._last_scorer: Scorer | None = None  # the scorer of the view last scored (its caches serve it again)
 
     def fresh(self) -> RivalsHeuristicBot:
         """A bot with no memory of past decisions (its action phase) that shares this one's grid analyses."""
@@ -82,7 +83,7 @@ class RivalsHeuristicBot:
             ends = [a for a in legal if a.kind in BASELINE]
             if ends:
                 return ends[0]
-        scorer = Scorer(view, self._played, self._structures)
+        scorer = self.scorer(view, self._played)
         if view.decision is not None and view.decision[0] == "arrange":
             return scorer.arrange(legal)
         best, best_score = legal[0], float("-inf")
@@ -91,6 +92,19 @@ class RivalsHeuristicBot:
             if score > best_score:
                 best, best_score = a, score
         return best
+
+
+    def scorer(self, view: RivalsView, played: dict[str, int] | None = None) -> Scorer:
+        """A scorer of this view with the given record of cards played this turn (None: none played).
+
+        Scorers of the view last scored share its analyses and caches, so a level built on Normal (Easy, Hard)
+        that scores the same decision again does not repeat Normal's work.
+        """
+        last = self._last_scorer
+        if last is not None and last.view is view:
+            return last.sibling(played)
+        scorer = self._last_scorer = Scorer(view, played, self._structures)
+        return scorer
 
 
 def default_action(legal: list[Action]) -> Action:
@@ -114,6 +128,13 @@ class Scorer:
         self.base = self.v.value(self.plan)
         self._hand: dict[str, float] = {}
         self._stacks: dict[int, tuple[float, float]] = {}
+
+    def sibling(self, played: dict[str, int] | None) -> Scorer:
+        """A scorer of the same view sharing this one's valuation and caches, with another record of plays."""
+        twin = object.__new__(Scorer)
+        twin.__dict__.update(self.__dict__)
+        twin.played = played or {}
+        return twin
 
     def hand_value(self, k: int) -> float:
         """Cached worth of holding card k (copies of a card are worth the same)."""

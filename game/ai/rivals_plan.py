@@ -230,14 +230,23 @@ class Valuer:
 
     def card_gain(self, grid: list[int], s: Structure, k: int) -> float:
         """What building card k adds at its best free site (0 when it cannot be built), one-off effects included."""
+        key = (k, self.opp_vp)
+        gains = s.gains  # s is the analysis of this grid against this valuer's opponent and target
+        if key in gains:
+            best = gains[key]
+        else:
+            best = gains[key] = self._placed_gain(grid, s, k)
+        return 0.0 if best is None else best + self.on_build(card_of()[k].id)
+
+    def _placed_gain(self, grid: list[int], s: Structure, k: int) -> float | None:
+        """What card k adds to the principality at its best free site; None when it cannot be built."""
         if not self.buildable(s, k):
-            return 0.0
+            return None
         info = card_of()[k]
         sites = s.free[info.placement or ""]
         if not (info.booster or info.id in SITE_DEPENDENT):
             sites = sites[:1]
-        best = max(self.placed(grid, k, c).score for c in sites) - s.score
-        return best + self.on_build(info.id)
+        return max(self.placed(grid, k, c).score for c in sites) - s.score
 
     def placed(self, grid: list[int], k: int, c: int) -> Structure:
         """The structure of the grid with card k put on cell c."""

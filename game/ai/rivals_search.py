@@ -7,7 +7,7 @@ import math
 import random
 from typing import TYPE_CHECKING, Any
 
-from game.ai.rivals_heuristic import Scorer
+from game.ai.rivals_heuristic import RivalsHeuristicBot, Scorer
 from game.ai.rivals_plan import Plan, StructureCache, Valuer
 from game.core.actions import Action
 from game.core.game import Game
@@ -20,11 +20,12 @@ if TYPE_CHECKING:
 SOFTMAX_WORTH = 12.0
 
 
-def rank(view: Any, legal: list[Action], rng: random.Random) -> list[Action] | None:
-    """The legal actions from Normal's favourite down (None where Normal decides by another rule)."""
+def rank(view: Any, legal: list[Action], rng: random.Random, normal: Any = None) -> list[Action] | None:
+    """The legal actions from Normal's favourite down (None where Normal decides by another rule); given the
+    Normal bot that has just scored this view, its caches serve the ranking."""
     if view.decision is not None and view.decision[0] == "arrange":
         return None
-    scorer = Scorer(view)
+    scorer = normal.scorer(view) if isinstance(normal, RivalsHeuristicBot) else Scorer(view)
     scored = sorted(((scorer.score(a) + 1e-6 * rng.random(), i) for i, a in enumerate(legal)), reverse=True)
     return [legal[i] for _, i in scored]
 

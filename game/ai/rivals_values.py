@@ -8,7 +8,7 @@ commerce toward the advantages, production of regions and boosters, lasting abil
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from types import MappingProxyType
 
@@ -78,6 +78,9 @@ class Structure:
     road_columns: tuple[int, ...]
     settlement_columns: tuple[int, ...]
     region_count: tuple[int, ...]
+    # A memo for the bot's valuer: the gain of building a card on this grid by (card index, opponent's points),
+    # one-off effects aside, None where it cannot be built; it depends only on the grid and the cache's key.
+    gains: dict[tuple[int, int], float | None] = field(default_factory=dict, compare=False, repr=False)
 
 
 def race(mine: int, other: int) -> float:

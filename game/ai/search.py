@@ -52,8 +52,9 @@ class FamilySearch:
     normal: Callable[[], Any]
     rollouts_per_second: int
     forced_kinds: frozenset[str] = frozenset()
-    # Normal's ordering of the legal actions, best first (None: Normal has no ranking for this decision).
-    rank: Callable[[Any, list[Action], random.Random], list[Action] | None] | None = None
+    # Normal's ordering of the legal actions, best first (None: Normal has no ranking for this decision); it is
+    # handed the Normal bot that has just chosen in this view, whose caches of the view it may use.
+    rank: Callable[[Any, list[Action], random.Random, Any], list[Action] | None] | None = None
 
 
 def family_search(family: str) -> FamilySearch:
@@ -116,7 +117,7 @@ class HardBot:
             if len(legal_actions) == 1 or prior.kind in self.hooks.forced_kinds:
                 return prior
             if self.hooks.rank is not None:
-                ranked = self.hooks.rank(view, legal_actions, rng)
+                ranked = self.hooks.rank(view, legal_actions, rng, self.normal)
             else:
                 ranked = self._greedy_rank(view, legal_actions, rng)
             # A small budget compares fewer candidates, so each is still seen in enough paired rounds to count.

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from game.rivals.catalogue import DRAW_TYPES, SETS, catalogue
+import random
+from typing import Any
+
+from game.ai.rivals_heuristic import RivalsHeuristicBot, Scorer
+from game.ai.rivals_plan import Plan, Valuer
+from game.core.registry import get_variant
+from game.rivals.catalogue import DRAW_TYPES, SETS, card_of, catalogue
 from game.ai.rivals_cards import draw_cards
 from game.ai.rivals_plan import center_facts
 
@@ -30,3 +36,50 @@ def test_draw_cards_and_centre_facts_equal_the_plain_lookups() -> None:
     for name in ("road", "settlement", "city"):
         assert costs[name] == cat.cards[name].cost
         assert first[name] == next(i.index for i in cat.instances if i.card.id == name and i.back == name)
+
+
+def _normal_game_decisions(mode: str, seed: int, limit: int) -> list[tuple[Any, list[Any]]]:
+    """(view, legal) of the first decisions with a choice in a seeded game of two Normal bots."""
+    variant = get_variant(f"rivals-{mode}")
+    game = variant.new_game(variant.default_seats(2), seed, {})
+    bots = [RivalsHeuristicBot(strict=True) for _ in range(2)]
+    rngs = [random.Random(seed + p) for p in range(2)]
+    out: list[tuple[Any, list[Any]]] = []
+    while not game.is_over() and len(out) < limit:
+        p = game.active_players()[0]
+        view, legal = game.view(p), game.legal_actions(p)
+        if len(legal) > 1:
+            out.append((view, legal))
+        game.apply(bots[p].choose(view, legal, rngs[p]))
+    return out
+
+
+def test_scorers_sharing_a_view_and_memoised_card_gains_score_as_fresh_ones() -> None:
+    """After Normal has scored a view, a scorer of the same view (as Easy and Hard ask for) shares its caches,
+    and every action scores exactly as with a fresh scorer whose grid analyses start empty."""
+    checked = 0
+    for mode, seed in (("intro", 3), ("turmoil", 4), ("progress", 5)):
+        for i, (view, legal) in enumerate(_normal_game_decisions(mode, seed, 120)):
+            normal = RivalsHeuristicBot(strict=True)
+            normal.choose(view, legal, random.Random(i))
+            shared = normal.scorer(view)
+            assert shared.v is normal.scorer(view).v  # one valuation of the view, not a new one
+            fresh = Scorer(view)
+            assert [shared.score(a) for a in legal] == [fresh.score(a) for a in legal]
+            checked += len(legal)
+    assert checked > 1000
+
+
+def test_memoised_card_gain_equals_placing_the_card_at_each_site() -> None:
+    """card_gain's memo on the grid analysis gives what placing the card at its best site gives."""
+    for view, _ in _normal_game_decisions("gold", 6, 60):
+        v = Valuer(view)
+        plan = Plan.of(view)
+        s = v.structure(plan.grid)
+        for k in set(view.hand) | set(view.face_up):
+            first = v.card_gain(plan.grid, s, k)
+            assert v.card_gain(plan.grid, s, k) == first  # from the memo
+            plain = Valuer(view)
+            plain_s = plain.structure(plan.grid)
+            gain = plain._placed_gain(plan.grid, plain_s, k)
+            assert first == (0.0 if gain is None else gain + plain.on_build(card_of()[k].id))
