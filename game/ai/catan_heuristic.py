@@ -8,10 +8,11 @@ In the two-player game (catan-2p) game.ai.catan_two_player_bot adds the neutral 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from types import ModuleType
+from typing import Any
 
 from game.catan import actions as A
 from game.catan.board import Board
@@ -41,7 +42,7 @@ SETUP_WEIGHT: tuple[float, ...] = (0.9, 0.9, 1.2, 0.9, 1.25)
 MISSING_CARD_PENALTY = 3.0
 MAX_OFFERS_PER_TURN = 1  # no spam: one offer per bot per turn
 ROAD_SEARCH_DEPTH = 3
-ROAD_MEMO_SIZE = 2048  # road networks a bot remembers the longest-road answers of
+ROAD_MEMO_SIZE = 4096  # answers about road networks a bot remembers (longest road, road targets)
 
 
 # ------------------------------------------------------------------ board facts
@@ -127,6 +128,7 @@ class Situation:
         self._goal: tuple[str, tuple[int, ...]] | None = None
         self._sites: list[int] | None = None
         self._targets: dict[int, tuple[int, int]] | None = None
+        self._network_key: tuple[Any, ...] | None = None
         self._lengthening: int | None = None
 
     # -- facts
@@ -220,38 +222,62 @@ class Situation:
             self._sites = sorted(n for n in ends if self.can_settle(n))
         return self._sites
 
+    def network_key(self) -> tuple[Any, ...]:
+        """The bot's seat with every road and building on the board: what its road answers depend on."""
+        if self._network_key is None:
+            self._network_key = (self.me, tuple(self.s.edge_owner), tuple(self.s.node_owner))
+        return self._network_key
+
+    def _remembered(self, kind: str, find: Callable[[], Any]) -> Any:
+        """An answer about the road network from the bot's memo (found and kept when missing); read only."""
+        memo = self.road_memo
+        if memo is None:
+            return find()
+        key = (kind, self.network_key())
+        found = memo.get(key)
+        if found is None:
+            if len(memo) >= ROAD_MEMO_SIZE:
+                memo.clear()
+            found = memo[key] = find()
+        return found
+
     def road_targets(self) -> dict[int, tuple[int, int]]:
-        """Sites not yet reachable, by the number of roads to them and the first road of such a path."""
+        """Sites not yet reachable, by the number of roads to them and the first road of such a path (shared
+        with the memo: read only)."""
         if self._targets is None:
-            s, me, topo = self.s, self.me, self.topo
-            node_owner, edge_owner = s.node_owner, s.edge_owner
-            dist: dict[int, int] = {}
-            first: dict[int, int] = {}
-            frontier: list[int] = []
-            for node in range(topo.num_nodes):
-                holder = node_owner[node]
-                if holder == me or (holder == NOBODY and any(edge_owner[e] == me for e in topo.node_edges[node])):
-                    dist[node] = 0
-                    frontier.append(node)
-            depth = 0
-            while frontier and depth < ROAD_SEARCH_DEPTH:
-                depth += 1
-                nxt = []
-                for u in frontier:
-                    for e in topo.node_edges[u]:
-                        if edge_owner[e] != NOBODY:
-                            continue
-                        a, b = topo.edges[e]
-                        v = b if a == u else a
-                        if v in dist:
-                            continue
-                        dist[v] = depth
-                        first[v] = e if depth == 1 else first[u]
-                        if node_owner[v] == NOBODY:
-                            nxt.append(v)
-                frontier = nxt
-            self._targets = {v: (d, first[v]) for v, d in dist.items() if d >= 1 and self.can_settle(v)}
+            self._targets = self._remembered("targets", self._find_road_targets)
         return self._targets
+
+    def _find_road_targets(self) -> dict[int, tuple[int, int]]:
+        """Breadth-first from its network over free edges, ROAD_SEARCH_DEPTH roads deep."""
+        s, me, topo = self.s, self.me, self.topo
+        node_owner, edge_owner = s.node_owner, s.edge_owner
+        dist: dict[int, int] = {}
+        first: dict[int, int] = {}
+        frontier: list[int] = []
+        for node in range(topo.num_nodes):
+            holder = node_owner[node]
+            if holder == me or (holder == NOBODY and any(edge_owner[e] == me for e in topo.node_edges[node])):
+                dist[node] = 0
+                frontier.append(node)
+        depth = 0
+        while frontier and depth < ROAD_SEARCH_DEPTH:
+            depth += 1
+            nxt = []
+            for u in frontier:
+                for e in topo.node_edges[u]:
+                    if edge_owner[e] != NOBODY:
+                        continue
+                    a, b = topo.edges[e]
+                    v = b if a == u else a
+                    if v in dist:
+                        continue
+                    dist[v] = depth
+                    first[v] = e if depth == 1 else first[u]
+                    if node_owner[v] == NOBODY:
+                        nxt.append(v)
+            frontier = nxt
+        return {v: (d, first[v]) for v, d in dist.items() if d >= 1 and self.can_settle(v)}
 
     def best_target(self) -> tuple[float, int, int] | None:
         """(value, roads needed, first road) of the best site to build roads toward, or None."""
@@ -326,16 +352,7 @@ class Situation:
     def lengthening_road(self) -> int | None:
         """A free path next to its network that makes its longest road longer (the longest such), or None."""
         if self._lengthening is None:
-            memo = self.road_memo
-            if memo is None:
-                self._lengthening = self._find_lengthening()
-            else:
-                key = (self.me, tuple(self.s.edge_owner), tuple(self.s.node_owner))
-                if key not in memo:
-                    if len(memo) >= ROAD_MEMO_SIZE:
-                        memo.clear()
-                    memo[key] = self._find_lengthening()
-                self._lengthening = memo[key]
+            self._lengthening = self._remembered("lengthening", self._find_lengthening)
         return None if self._lengthening < 0 else self._lengthening
 
     def _find_lengthening(self) -> int:
