@@ -351,8 +351,9 @@ def test_counters_an_offer_it_cannot_accept():
     assert isinstance(choice, A.CounterTrade) and choice.get == (0, 0, 1, 0, 0) and choice.give == (0, 0, 0, 0, 1)
 
 
-def test_remembered_longest_road_answers_match_a_fresh_search() -> None:
-    """The bot's road memo (kept across decisions) gives the same lengthening road as working it out anew."""
+def test_remembered_road_answers_match_a_fresh_search() -> None:
+    """The bot's road memo (kept across decisions) gives the same lengthening road and the same road targets
+    as working them out anew."""
     from game.ai.catan_heuristic import Situation
 
     game = new_game(seed=5)
@@ -364,6 +365,7 @@ def test_remembered_longest_road_answers_match_a_fresh_search() -> None:
         view = game.view(player)
         remembered = Situation(view, bot._road_memo).lengthening_road()
         assert remembered == Situation(view).lengthening_road()
+        assert Situation(view, bot._road_memo).road_targets() == Situation(view).road_targets()
         checked += 1
         game.apply(bot.choose(view, game.legal_actions(player), rng))
     assert bot._road_memo, "the memo was never used"
