@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.ai.registry import canonical_bot_id, make_bot
 from game.core.batch import Progress, resolve_workers, run_chunks
@@ -29,6 +29,9 @@ from game.core.registry import get_variant
 from game.lab.seating import rotated_colours
 from game.lab.stats import wilson_interval
 from game.sim import paused_gc
+
+if TYPE_CHECKING:
+    from game.ai.arena_record import ArenaRecord
 
 DEFAULT_MAX_ACTIONS = 20_000
 
@@ -187,21 +190,47 @@ class ArenaRun:
     interrupted: bool
     elapsed: float
     workers: int
+    from_record: int = 0  # games taken from the record instead of played by this run
 
 
 def run_arena(plan: ArenaPlan, workers: int | str = "auto", executor: Executor | None = None,
               progress: Progress | None = None, cancel: threading.Event | None = None,
-              chunk_size: int | None = None) -> ArenaRun:
+              chunk_size: int | None = None, record: ArenaRecord | None = None) -> ArenaRun:
     """Play every game of a validated plan, in this process, in worker processes, or on a given executor.
 
     The games do not depend on the number of workers. Ctrl+C (KeyboardInterrupt) or the cancel event stops
-    the run and keeps every finished chunk.
+    the run and keeps every finished chunk. With a record (game.ai.arena_record), the games it holds are not
+    played again, each finished chunk is added to it at once, and the run's games are the record's and the
+    new ones together.
     """
     count = resolve_workers(workers)
-    chunks = [(plan, *chunk) for chunk in plan.chunks(chunk_size or _chunk_size(plan, count))]
+    size = chunk_size or _chunk_size(plan, count)
+    if record is None:
+        ranges = plan.chunks(size)
+    else:
+        size = chunk_size or plan.players  # small chunks: little is lost when a run is cut off
+        ranges = missing_chunks(record.missing(), size)
+    chunks = [(plan, *chunk) for chunk in ranges]
     started = time.perf_counter()
-    batch = run_chunks(play_arena_chunk, chunks, [c[2] for c in chunks], count, executor, progress, cancel)
-    return ArenaRun(plan, batch.in_order(), batch.interrupted, time.perf_counter() - started, batch.workers)
+    keep = None if record is None else (lambda _index, games: record.add(games))
+    batch = run_chunks(play_arena_chunk, chunks, [c[2] for c in chunks], count, executor, progress, cancel, keep)
+    games = batch.in_order()
+    reused = 0
+    if record is not None:
+        reused = plan.games - sum(count for _, count in ranges)
+        games = [record.games[g] for g in range(plan.games) if g in record.games]
+    return ArenaRun(plan, games, batch.interrupted, time.perf_counter() - started, batch.workers, reused)
+
+
+def missing_chunks(missing: Sequence[int], size: int) -> list[tuple[int, int]]:
+    """Runs of consecutive game numbers as (first game, count) chunks of at most `size` games."""
+    out: list[tuple[int, int]] = []
+    for g in missing:
+        if out and out[-1][0] + out[-1][1] == g and out[-1][1] < size:
+            out[-1] = (out[-1][0], out[-1][1] + 1)
+        else:
+            out.append((g, 1))
+    return out
 
 
 def _chunk_size(plan: ArenaPlan, workers: int) -> int:
@@ -244,7 +273,8 @@ def summarize(run: ArenaRun) -> dict[str, Any]:
         "rotate_seats": plan.rotate_seats, "games": len(run.games), "games_planned": plan.games,
         "unfinished": sum(not g.finished for g in run.games), "interrupted": run.interrupted,
         "fair_share": round(1 / plan.players, 4), "max_actions": plan.max_actions,
-        "elapsed_seconds": round(run.elapsed, 2), "workers": run.workers, "bots": bots,
+        "elapsed_seconds": round(run.elapsed, 2), "workers": run.workers, "games_from_record": run.from_record,
+        "bots": bots,
     }
 
 
@@ -283,5 +313,7 @@ def report_lines(summary: Mapping[str, Any]) -> list[str]:
                      f"{s['win_rate']:6.1%} [{low:6.1%}, {high:6.1%}]  avg VP {s['average_vp']:5.2f}  "
                      f"time mean {t['mean']:.2f} p95 {t['p95']:.2f} max {t['max']:.2f}"
                      + (f"  capped {s['capped_decisions']}" if s.get("capped_decisions") else ""))
-    lines.append(f"  {summary['elapsed_seconds']} s on {summary['workers']} worker(s)")
+    reused = summary.get("games_from_record", 0)
+    lines.append(f"  {summary['elapsed_seconds']} s on {summary['workers']} worker(s)"
+                 + (f"; {reused} games from the record" if reused else ""))
     return lines

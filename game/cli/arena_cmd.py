@@ -5,9 +5,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from game.ai.arena import DEFAULT_MAX_ACTIONS, ArenaPlan, report_lines, run_arena, summarize
+from game.ai.arena_record import ArenaRecord
 from game.cli.lab_cmd import ProgressBar
 from game.core.errors import GameError
 from game.core.options import parse_option_value
@@ -31,9 +33,11 @@ def cmd_arena(args: argparse.Namespace) -> int:
     players = args.players if args.players is not None else variant.max_players
     plan = ArenaPlan(variant.id, players, tuple(args.bots.split(",")), args.games, args.seed, args.rotate_seats,
                      args.max_actions, args.think_seconds, _options(args.option), args.rollouts).validated()
-    run = run_arena(plan, workers=args.workers, progress=ProgressBar("arena"))
+    record = ArenaRecord(Path(args.record), plan) if args.record else None
+    run = run_arena(plan, workers=args.workers, progress=ProgressBar("arena"), record=record)
     if run.interrupted:
-        print(f"interrupted: keeping the {len(run.games)} finished games", file=sys.stderr)
+        kept = f" (in {args.record}; the same command goes on from there)" if record is not None else ""
+        print(f"interrupted: keeping the {len(run.games)} finished games{kept}", file=sys.stderr)
     summary = summarize(run)
     if args.json:
         print(json.dumps(summary))
@@ -62,5 +66,8 @@ def add_arena_parser(sub: Any) -> None:
                    help="the Hard bot's budget in rollouts per decision (default: what the think time buys); "
                         "with a generous --think-seconds the run is the same on any machine")
     p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE")
+    p.add_argument("--record", default=None, metavar="FILE",
+                   help="keep every finished game in FILE (JSON lines) as it finishes; games of this plan "
+                        "already there are not played again, so a run that was cut off goes on where it stopped")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_arena)

@@ -17,6 +17,7 @@ from typing import Any
 from game.core.errors import InvalidOptions
 
 Progress = Callable[[int, int], None]
+Finished = Callable[[int, Any], None]
 
 
 def resolve_workers(workers: int | str) -> int:
@@ -47,28 +48,32 @@ class BatchResult:
 
 def run_chunks(work: Callable[..., list[Any]], chunks: Sequence[tuple[Any, ...]], sizes: Sequence[int],
                workers: int | str = "auto", executor: Executor | None = None, progress: Progress | None = None,
-               cancel: threading.Event | None = None) -> BatchResult:
+               cancel: threading.Event | None = None, finished: Finished | None = None) -> BatchResult:
     """Call work(*chunk) for every chunk: here for one worker, else on the executor (own process pool if None).
 
-    `sizes` says how many games each chunk holds, for the progress callback (done, total).
+    `sizes` says how many games each chunk holds, for the progress callback (done, total); `finished` is
+    called with each chunk's index and result as soon as it is in (to keep it before the run ends).
     """
     count = resolve_workers(workers)
     total = sum(sizes)
     results: dict[int, Any] = {}
     if executor is None and count == 1:
-        return BatchResult(results, _run_here(work, chunks, sizes, total, results, progress, cancel), 1)
-    return BatchResult(results, _run_pool(work, chunks, sizes, total, results, count, executor, progress, cancel),
-                       count)
+        return BatchResult(results, _run_here(work, chunks, sizes, total, results, progress, cancel, finished), 1)
+    return BatchResult(results, _run_pool(work, chunks, sizes, total, results, count, executor, progress, cancel,
+                                          finished), count)
 
 
 def _run_here(work: Callable[..., list[Any]], chunks: Sequence[tuple[Any, ...]], sizes: Sequence[int], total: int,
-              results: dict[int, Any], progress: Progress | None, cancel: threading.Event | None) -> bool:
+              results: dict[int, Any], progress: Progress | None, cancel: threading.Event | None,
+              finished: Finished | None = None) -> bool:
     done = 0
     try:
         for i, chunk in enumerate(chunks):
             if cancel is not None and cancel.is_set():
                 return True
             results[i] = work(*chunk)
+            if finished:
+                finished(i, results[i])
             done += sizes[i]
             if progress:
                 progress(done, total)
@@ -79,7 +84,7 @@ def _run_here(work: Callable[..., list[Any]], chunks: Sequence[tuple[Any, ...]],
 
 def _run_pool(work: Callable[..., list[Any]], chunks: Sequence[tuple[Any, ...]], sizes: Sequence[int], total: int,
               results: dict[int, Any], workers: int, executor: Executor | None, progress: Progress | None,
-              cancel: threading.Event | None) -> bool:
+              cancel: threading.Event | None, finished: Finished | None = None) -> bool:
     own = executor is None
     pool = executor or ProcessPoolExecutor(max_workers=workers)
     pending: dict[Future[Any], int] = {}
@@ -89,10 +94,12 @@ def _run_pool(work: Callable[..., list[Any]], chunks: Sequence[tuple[Any, ...]],
         for i, chunk in enumerate(chunks):
             pending[pool.submit(work, *chunk)] = i
         while pending:
-            finished, _ = wait(list(pending), timeout=0.2, return_when=FIRST_COMPLETED)
-            for future in finished:
+            ready, _ = wait(list(pending), timeout=0.2, return_when=FIRST_COMPLETED)
+            for future in ready:
                 i = pending.pop(future)
                 results[i] = future.result()
+                if finished:
+                    finished(i, results[i])
                 done += sizes[i]
                 if progress:
                     progress(done, total)
