@@ -106,10 +106,15 @@ class ArenaRecord:
         self.plan = plan
         self.games: dict[int, ArenaGame] = {}
         self._keep_bytes = 0  # the length of the file's whole lines (a cut-off last line is dropped)
-        self._has_head = False
-        if self.path.exists() and self.path.stat().st_size > 0:
+        try:
+            new = not self.path.exists() or (self.path.is_file() and self.path.stat().st_size == 0)
+        except OSError as exc:
+            raise RecordError(f"{self.path}: cannot read ({exc.strerror or exc})") from exc
+        if new:
+            head = {"arena_record": RECORD_FORMAT, "plan": plan_identity(plan)}
+            self._write(json.dumps(head, separators=(",", ":")) + "\n", create=True)
+        else:
             self._read()
-            self._has_head = True
 
     def _read(self) -> None:
         """Load the games of an existing record; RecordError if it is damaged or of another plan."""
@@ -151,23 +156,24 @@ class ArenaRecord:
         return [g for g in range(self.plan.games) if g not in self.games]
 
     def add(self, games: list[ArenaGame]) -> None:
-        """Append finished games to the file at once (it is created, with its plan line, when new)."""
-        if not games:
-            return
-        lines = [json.dumps(game_to_json(g), separators=(",", ":")) + "\n" for g in games]
-        if not self._has_head:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            head = {"arena_record": RECORD_FORMAT, "plan": plan_identity(self.plan)}
-            lines.insert(0, json.dumps(head, separators=(",", ":")) + "\n")
-            self._keep_bytes = 0
-        with open(self.path, "r+b" if self.path.exists() else "wb") as handle:
-            handle.truncate(self._keep_bytes)
-            handle.seek(self._keep_bytes)
-            data = "".join(lines).encode("utf-8")
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
+        """Append finished games to the file at once."""
+        if games:
+            self._write("".join(json.dumps(game_to_json(g), separators=(",", ":")) + "\n" for g in games))
+            for g in games:
+                self.games[g.index] = g
+
+    def _write(self, text: str, create: bool = False) -> None:
+        """Put whole lines after the file's last whole line, on disk before returning; RecordError if it fails."""
+        data = text.encode("utf-8")
+        try:
+            if create:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            with open(self.path, "wb" if create else "r+b") as handle:
+                handle.truncate(self._keep_bytes)
+                handle.seek(self._keep_bytes)
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+        except OSError as exc:
+            raise RecordError(f"{self.path}: cannot write ({exc.strerror or exc})") from exc
         self._keep_bytes += len(data)
-        self._has_head = True
-        for g in games:
-            self.games[g.index] = g

@@ -171,3 +171,15 @@ def test_cli_record_resumes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     other_seed = [("4" if i == args.index("--seed") + 1 else a) for i, a in enumerate(args)]
     assert main([*other_seed, "--games", "4"]) == 2  # another seed: refused
     assert "another plan" in capsys.readouterr().err
+
+
+def test_a_record_that_cannot_be_written_or_is_a_folder_is_refused_before_any_game(tmp_path: Path,
+                                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "a_file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    played = _played_games(monkeypatch)
+    with pytest.raises(RecordError, match="cannot write"):
+        ArenaRecord(blocker / "line.jsonl", _plan())
+    with pytest.raises(RecordError, match="cannot read"):
+        ArenaRecord(tmp_path, _plan())
+    assert played == [] and blocker.read_text(encoding="utf-8") == "not a folder"
