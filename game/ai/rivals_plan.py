@@ -125,6 +125,7 @@ class Valuer:
         self._found = self._structures.table(self.opp_stats, self.target)
         self._aims: dict[tuple[Any, ...], list[tuple[float, tuple[int, ...]]]] = {}
         self.costs, self.center_card = center_facts()
+        self._now = tuple(view.grid[me])  # the principality as it stands (the grid every plan starts from)
 
     # ------------------------------------------------------------------ analysis
 
@@ -213,11 +214,27 @@ class Valuer:
             if not info.is_expansion or info.id in seen:
                 continue
             seen.add(info.id)
-            gain = self.card_gain(plan.grid, s, k)
+            gain = self.aim_gain(key[0], s, k)
             if gain > 0:
                 out.append((gain, info.cost))
         self._aims[key] = out
         return out
+
+    def aim_gain(self, grid: tuple[int, ...], s: Structure, k: int) -> float:
+        """What building card k would add to a plan's grid, as an aim: measured on that grid when it is the
+        principality as it stands or when the plan is what lets the card be built there; else (it can be built on
+        both) the card's gain on the principality as it stands.
+
+        One card more or moved seldom changes what another adds, and measuring every card in reach on every grid
+        an action would make was most of a decision's time (hundreds of analyses where a Relocation or a booster
+        can go to many places).
+        """
+        if grid == self._now or not self.buildable(s, k):
+            return self.card_gain(grid, s, k)
+        now = self.structure(self._now)
+        if not self.buildable(now, k):
+            return self.card_gain(grid, s, k)
+        return self.card_gain(self._now, now, k)
 
     def buildable(self, s: Structure, k: int) -> bool:
         """Whether the card could be built on this principality now, resources aside (as far as the view shows)."""

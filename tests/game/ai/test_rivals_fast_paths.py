@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from game.ai.rivals_heuristic import RivalsHeuristicBot, Scorer
-from game.ai.rivals_plan import Plan, Valuer
+from game.ai.rivals_plan import Plan, StructureCache, Valuer, after, swap
 from game.core.registry import get_variant
 from game.rivals.catalogue import DRAW_TYPES, SETS, card_of, catalogue
 from game.ai.rivals_cards import draw_cards
@@ -83,3 +83,75 @@ def test_memoised_card_gain_equals_placing_the_card_at_each_site() -> None:
             plain_s = plain.structure(plan.grid)
             gain = plain._placed_gain(plan.grid, plain_s, k)
             assert first == (0.0 if gain is None else gain + plain.on_build(card_of()[k].id))
+
+
+def _aim_gains(v: Valuer, plan: Plan) -> dict[int, float]:
+    """The worth of each expansion-card aim of a plan, by cost-free lookup: card -> worth (absent: no aim)."""
+    s = v.structure(plan.grid)
+    aims = v.aims(plan, s)
+    out: dict[int, float] = {}
+    for k in dict.fromkeys(plan.hand + plan.face_up):
+        info = card_of()[k]
+        if info.is_expansion:
+            gain = v.aim_gain(tuple(plan.grid), s, k)
+            if gain > 0:
+                assert (gain, info.cost) in aims
+                out[k] = gain
+    return out
+
+
+def test_aims_of_a_build_measure_cards_on_the_principality_unless_the_build_changes_whether_they_fit() -> None:
+    """A plan's aims count each card in reach at its gain on the principality as it stands, unless the plan is
+    what lets the card be built (then on the plan's grid) or leaves it no room (then it is no aim)."""
+    kinds = {"enabled": 0, "blocked": 0, "kept": 0}
+    for mode, seed in (("intro", 3), ("gold", 6), ("duel", 8)):
+        for view, legal in _normal_game_decisions(mode, seed, 150):
+            v = Valuer(view)
+            now = Plan.of(view)
+            now_s = v.structure(now.grid)
+            for action in legal:
+                plan = after(v, now, action)
+                if plan is None or plan.grid == now.grid:
+                    continue
+                s = v.structure(plan.grid)
+                gains = _aim_gains(v, plan)
+                for k in dict.fromkeys(plan.hand + plan.face_up):
+                    if not card_of()[k].is_expansion:
+                        continue
+                    if not v.buildable(s, k):
+                        assert k not in gains
+                        kinds["blocked"] += v.buildable(now_s, k)
+                    elif not v.buildable(now_s, k):
+                        assert gains.get(k, 0.0) == max(0.0, v.card_gain(plan.grid, s, k))
+                        kinds["enabled"] += 1
+                    else:
+                        assert gains.get(k, 0.0) == max(0.0, v.card_gain(now.grid, now_s, k))
+                        kinds["kept"] += 1
+    assert min(kinds.values()) > 0, kinds
+
+
+def test_a_relocation_with_many_swaps_analyses_each_swapped_grid_about_once() -> None:
+    """Scoring a Relocation decision analyses each swapped grid and the cards in reach on the principality as it
+    stands, not every card in reach again on every swapped grid (that was six analyses a swap, and 50 ms)."""
+    for view, legal in _normal_game_decisions("intro", 3, 400):
+        plays = [a for a in legal if a.kind == "play_card" and card_of()[a.card].id == "relocation"]
+        if len(plays) < 20:
+            continue
+        own = StructureCache()
+        v = Valuer(view, own)
+        now = Plan.of(view)
+        for k in set(view.hand) | set(view.face_up):
+            v.card_gain(now.grid, v.structure(now.grid), k)
+        cache = StructureCache()
+        scorer = Scorer(view, None, cache)
+        for a in legal:
+            scorer.score(a)
+        swapped = set()
+        for a in plays:
+            p = now.copy()
+            swap(p, *a.targets)
+            swapped.add(tuple(p.grid))
+        # A card the swap newly lets be built is measured on the swapped grid too: at most one more a swap here.
+        assert cache._count <= own._count + 2 * len(swapped)
+        return
+    raise AssertionError("no Relocation decision with many swaps in the seeded game")
