@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.catan.constants import BANK_PER_RESOURCE, DEV_DECK_COUNTS, PIPS, TERRAIN_RESOURCE
@@ -23,12 +24,31 @@ if TYPE_CHECKING:
     from game.catan.rules import CatanGame
     from game.catan.view import CatanView
 
-# Evaluation: one victory point is worth this many pips of production, and the position's score becomes a share
-# of the winning chances by a softmax with this temperature (in points).
-PIPS_PER_POINT = 14.0
-CARDS_PER_POINT = 10.0
-DEV_CARD_POINTS = 0.3
-SOFTMAX_POINTS = 1.2
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """How a position's score is made (victory points plus point equivalents of production, the hand and the
+    development cards held) and turned into shares of the winning chances (a softmax with this temperature)."""
+
+    pips_per_point: float
+    cards_per_point: float   # cards in hand (up to seven count)
+    dev_card_points: float   # each development card held
+    softmax_points: float
+
+
+# Two players: set by hand (Hard's measured lines in catan-2p use these).
+TWO_PLAYER_EVALUATION = Evaluation(pips_per_point=14.0, cards_per_point=10.0, dev_card_points=0.3,
+                                   softmax_points=1.2)
+# Three and four players: fitted by maximum likelihood (a softmax over the seats, the winner as outcome) to 93,522
+# positions sampled from 3,000 seeded 4-player games of Normal bots on the beginner board; it predicts the winner
+# of held-out games better than the hand-set weights (mean log-loss 1.194 against 1.222; 1.386 for a coin).
+MULTI_PLAYER_EVALUATION = Evaluation(pips_per_point=18.9, cards_per_point=6.76, dev_card_points=0.54,
+                                     softmax_points=1.545)
+
+
+def evaluation_for(players: int) -> Evaluation:
+    """The evaluation of a game with this many players."""
+    return TWO_PLAYER_EVALUATION if players == 2 else MULTI_PLAYER_EVALUATION
 
 
 def determinize(view: CatanView, rng: random.Random) -> CatanGame:
@@ -82,14 +102,16 @@ def evaluate(game: Game, player: int) -> float:
     """The player's share of the winning chances in a position: a softmax over everyone's score, where a score
     is the victory points plus production, cards in hand and development cards in point equivalents."""
     catan: CatanGame = game  # type: ignore[assignment]
-    scores = [position_score(catan, p) for p in range(catan.num_players)]
+    weighing = evaluation_for(catan.num_players)
+    scores = [position_score(catan, p, weighing) for p in range(catan.num_players)]
     top = max(scores)
-    weights = [math.exp((x - top) / SOFTMAX_POINTS) for x in scores]
+    weights = [math.exp((x - top) / weighing.softmax_points) for x in scores]
     return weights[player] / sum(weights)
 
 
-def position_score(game: CatanGame, player: int) -> float:
+def position_score(game: CatanGame, player: int, weighing: Evaluation | None = None) -> float:
     """Victory points plus what production, hand and development cards promise, in points."""
+    weighing = weighing or evaluation_for(game.num_players)
     s = game.state
     board = s.board
     topo = game.topo
@@ -100,5 +122,5 @@ def position_score(game: CatanGame, player: int) -> float:
                 if h != s.robber and TERRAIN_RESOURCE[board.terrains[h]] is not None:
                     pips += PIPS.get(board.numbers[h], 0) * s.node_level[node]
     cards = min(sum(s.hands[player]), 7)
-    return (game.total_vp(player) + pips / PIPS_PER_POINT + cards / CARDS_PER_POINT
-            + DEV_CARD_POINTS * sum(s.dev_hand[player]))
+    return (game.total_vp(player) + pips / weighing.pips_per_point + cards / weighing.cards_per_point
+            + weighing.dev_card_points * sum(s.dev_hand[player]))

@@ -258,3 +258,31 @@ def test_the_search_decides_from_the_view_alone(case_history: Any) -> None:
         if tried == 1:
             return
     raise AssertionError("no late decision with a choice to search")
+
+
+def test_catan_evaluation_weighs_a_position_by_the_player_counts_weights() -> None:
+    """The search's Catan evaluation: shares of the winning chances that add up to one, a point more is a larger
+    share, and a game of two players is weighed by its own (hand-set) weights, three and four by the fitted ones."""
+    from game.catan.determinize import (MULTI_PLAYER_EVALUATION, TWO_PLAYER_EVALUATION, evaluate,
+                                        evaluation_for, position_score)
+
+    assert evaluation_for(2) is TWO_PLAYER_EVALUATION
+    assert evaluation_for(3) is evaluation_for(4) is MULTI_PLAYER_EVALUATION
+    for variant, players in (("catan-base", 4), ("catan-base", 3), ("catan-2p", 2)):
+        game = new_game(variant, players, 5)
+        bots = [make_bot("normal", "catan") for _ in range(players)]
+        rng = random.Random(5)
+        for _ in range(150):
+            p = game.active_players()[0]
+            game.apply(bots[p].choose(game.view(p), game.legal_actions(p), rng))
+        assert abs(sum(evaluate(game, p) for p in range(players)) - 1.0) < 1e-9
+        weighing = evaluation_for(players)
+        s = game.state
+        cards = min(sum(s.hands[0]), 7)
+        rest = position_score(game, 0) - game.total_vp(0) - cards / weighing.cards_per_point \
+            - weighing.dev_card_points * sum(s.dev_hand[0])
+        assert rest >= 0  # what is left is production, counted in pips
+        before = evaluate(game, 0)
+        s.hands[0] = tuple(0 for _ in s.hands[0]) if isinstance(s.hands[0], tuple) else [0] * len(s.hands[0])
+        if cards:
+            assert evaluate(game, 0) < before  # a hand is worth something
