@@ -18,6 +18,7 @@ from game.ai.rivals_values import (BASE, NEW_REGIONS, ON_BUILD, PIRATE_HIT, PROD
 from game.core.actions import Action
 from game.rivals.catalogue import card_of, catalogue
 from game.rivals.constants import GOLD, MAX_STORE, WOOL
+from game.rivals.principality import site_regions
 from game.rivals.view import RivalsView
 
 ALPHA = 0.25          # share of an aim's worth credited for the resources gathered toward it
@@ -263,6 +264,8 @@ class Valuer:
         sites = s.free[info.placement or ""]
         if not (info.booster or info.id in SITE_DEPENDENT):
             sites = sites[:1]
+        else:
+            sites = distinct_sites(grid, s, sites)
         return max(self.placed(grid, k, c).score for c in sites) - s.score
 
     def placed(self, grid: list[int], k: int, c: int) -> Structure:
@@ -347,6 +350,22 @@ def after(v: Valuer, plan: Plan, action: Action) -> Plan | None:
         swap(p, action.a, action.b)
         return p
     return None
+
+
+def distinct_sites(grid: list[int] | tuple[int, ...], s: Structure, sites: tuple[int, ...]) -> list[int]:
+    """The first of each group of free sites where a card would add the same: a site's worth to a booster, a
+    Storehouse or an Abbey lies in the regions beside it and in the kinds of site it is (a principality with many
+    settlements has many sites, most of them alike)."""
+    cards = card_of()
+    seen: set[tuple[Any, ...]] = set()
+    out = []
+    for c in sites:
+        near = tuple(cards[grid[r]].id if grid[r] >= 0 else "" for r in site_regions(c))
+        key = (near, c in s.free["settlement_site"], c in s.free["city_site"])
+        if key not in seen:
+            seen.add(key)
+            out.append(c)
+    return out
 
 
 def swap(p: Plan, a: int, b: int) -> None:

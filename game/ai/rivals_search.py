@@ -15,9 +15,14 @@ from game.core.game import Game
 if TYPE_CHECKING:
     from game.rivals.rules import RivalsGame
 
-# The Normal valuation counts a victory point as 8 resource units; the softmax that turns the two players'
-# worths into shares of the winning chances is about one and a half points wide.
-SOFTMAX_WORTH = 12.0
+# The Normal valuation counts a victory point as 8 resource units. A player's share of the winning chances is a
+# logistic function of the difference of the two worths, capped at four points (a build that would win, one card
+# away, is worth hundreds of units to Normal's plans, but it is not a won game), with a temperature of two and a
+# half points. Fitted to who won seeded games of Normal bots (positions sampled from 400 games in each of intro,
+# gold and turmoil): the mean log-loss of the winner falls from 0.634 / 0.559 / 0.979 (the former uncapped
+# softmax, 1.5 points wide) to 0.589 / 0.529 / 0.632 (0.693 for a coin).
+WORTH_CAP = 32.0
+WORTH_SCALE = 20.0
 
 
 def rank(view: Any, legal: list[Action], rng: random.Random, normal: Any = None) -> list[Action] | None:
@@ -37,12 +42,16 @@ class RivalsEvaluator:
         self.structures = StructureCache()
 
     def __call__(self, game: Game, player: int) -> float:
-        """The player's share of the winning chances: a softmax over both players' Normal worths."""
+        """The player's share of the winning chances, from the difference of both players' Normal worths."""
         rivals: RivalsGame = game  # type: ignore[assignment]
         worths = []
         for p in (0, 1):
             view = rivals.view(p)
             worths.append(Valuer(view, self.structures).value(Plan.of(view)))
-        top = max(worths)
-        weights = [math.exp((w - top) / SOFTMAX_WORTH) for w in worths]
-        return weights[player] / sum(weights)
+        return winning_share(worths[player] - worths[1 - player])
+
+
+def winning_share(lead: float) -> float:
+    """The share of the winning chances of a player whose Normal worth leads the other's by `lead` units."""
+    capped = max(-WORTH_CAP, min(WORTH_CAP, lead))
+    return 1.0 / (1.0 + math.exp(-capped / WORTH_SCALE))

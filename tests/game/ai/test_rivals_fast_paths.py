@@ -155,3 +155,48 @@ def test_a_relocation_with_many_swaps_analyses_each_swapped_grid_about_once() ->
         assert cache._count <= own._count + 2 * len(swapped)
         return
     raise AssertionError("no Relocation decision with many swaps in the seeded game")
+
+
+def test_the_searchs_rivals_evaluation_is_a_capped_share_of_the_winning_chances() -> None:
+    """Both seats' shares add up to one; a larger lead is a larger share; a lead beyond the cap (a winning build
+    in reach) counts as the cap, short of a won game."""
+    from game.ai.rivals_search import WORTH_CAP, RivalsEvaluator, winning_share
+
+    assert winning_share(0.0) == 0.5
+    for lead in (1.0, 8.0, 31.0):
+        assert abs(winning_share(lead) + winning_share(-lead) - 1.0) < 1e-12
+        assert winning_share(lead) > winning_share(lead / 2)
+    assert winning_share(WORTH_CAP) == winning_share(900.0) < 0.9
+    evaluate = RivalsEvaluator()
+    variant = get_variant("rivals-gold")
+    game = variant.new_game(variant.default_seats(2), 6, {})
+    bots = [RivalsHeuristicBot(strict=True) for _ in range(2)]
+    rng = random.Random(6)
+    for _ in range(60):
+        assert abs(evaluate(game, 0) + evaluate(game, 1) - 1.0) < 1e-12
+        p = game.active_players()[0]
+        game.apply(bots[p].choose(game.view(p), game.legal_actions(p), rng))
+
+
+def test_alike_sites_are_tried_once_and_give_the_best_placement_of_all_sites() -> None:
+    """A booster, Storehouse or Abbey is tried at one site of each group of alike sites, and its gain is what the
+    best of all free sites gives (to rounding)."""
+    from game.ai.rivals_plan import SITE_DEPENDENT, distinct_sites
+
+    grouped = 0
+    for mode, seed in (("gold", 6), ("duel", 8), ("turmoil", 4)):
+        for view, _ in _normal_game_decisions(mode, seed, 200):
+            v = Valuer(view)
+            plan = Plan.of(view)
+            s = v.structure(plan.grid)
+            for k in set(view.hand) | set(view.face_up) | set(draw_cards("basic")):
+                info = card_of()[k]
+                if not info.is_expansion or not (info.booster or info.id in SITE_DEPENDENT):
+                    continue
+                if not v.buildable(s, k):
+                    continue
+                sites = s.free[info.placement or ""]
+                every = max(v.placed(plan.grid, k, c).score for c in sites) - s.score
+                assert abs(v._placed_gain(plan.grid, s, k) - every) < 1e-9
+                grouped += len(distinct_sites(plan.grid, s, sites)) < len(sites)
+    assert grouped > 0
