@@ -261,13 +261,17 @@ def test_the_search_decides_from_the_view_alone(case_history: Any) -> None:
 
 
 def test_catan_evaluation_weighs_a_position_by_the_player_counts_weights() -> None:
-    """The search's Catan evaluation: shares of the winning chances that add up to one, a point more is a larger
-    share, and a game of two players is weighed by its own (hand-set) weights, three and four by the fitted ones."""
+    """The search's Catan evaluation: a softmax over the seats' scores that adds up to one; a game of two players
+    is weighed by its own (hand-set) weights, three and four by the fitted ones; cards in hand count up to seven,
+    at the weights' rate, and a development card held at its worth."""
+    import math
+
     from game.catan.determinize import (MULTI_PLAYER_EVALUATION, TWO_PLAYER_EVALUATION, evaluate,
                                         evaluation_for, position_score)
 
     assert evaluation_for(2) is TWO_PLAYER_EVALUATION
     assert evaluation_for(3) is evaluation_for(4) is MULTI_PLAYER_EVALUATION
+    assert TWO_PLAYER_EVALUATION != MULTI_PLAYER_EVALUATION
     for variant, players in (("catan-base", 4), ("catan-base", 3), ("catan-2p", 2)):
         game = new_game(variant, players, 5)
         bots = [make_bot("normal", "catan") for _ in range(players)]
@@ -275,14 +279,20 @@ def test_catan_evaluation_weighs_a_position_by_the_player_counts_weights() -> No
         for _ in range(150):
             p = game.active_players()[0]
             game.apply(bots[p].choose(game.view(p), game.legal_actions(p), rng))
-        assert abs(sum(evaluate(game, p) for p in range(players)) - 1.0) < 1e-9
         weighing = evaluation_for(players)
         s = game.state
-        cards = min(sum(s.hands[0]), 7)
-        rest = position_score(game, 0) - game.total_vp(0) - cards / weighing.cards_per_point \
-            - weighing.dev_card_points * sum(s.dev_hand[0])
-        assert rest >= 0  # what is left is production, counted in pips
-        before = evaluate(game, 0)
-        s.hands[0] = tuple(0 for _ in s.hands[0]) if isinstance(s.hands[0], tuple) else [0] * len(s.hands[0])
-        if cards:
-            assert evaluate(game, 0) < before  # a hand is worth something
+        s.hands[0] = [0, 0, 0, 0, 0]
+        s.dev_hand[0] = [0] * len(s.dev_hand[0])
+        empty = position_score(game, 0)
+        s.hands[0] = [1, 1, 1, 1, 1]
+        assert position_score(game, 0) - empty == pytest.approx(5 / weighing.cards_per_point)
+        s.hands[0] = [3, 3, 3, 3, 3]  # fifteen cards count as seven
+        assert position_score(game, 0) - empty == pytest.approx(7 / weighing.cards_per_point)
+        s.dev_hand[0][0] = 1
+        assert position_score(game, 0) - empty == pytest.approx(7 / weighing.cards_per_point
+                                                                + weighing.dev_card_points)
+        scores = [position_score(game, q) for q in range(players)]
+        shares = [math.exp(x / weighing.softmax_points) for x in scores]
+        for q in range(players):
+            assert evaluate(game, q) == pytest.approx(shares[q] / sum(shares))
+        assert sum(evaluate(game, q) for q in range(players)) == pytest.approx(1.0)
