@@ -157,25 +157,44 @@ def test_a_relocation_with_many_swaps_analyses_each_swapped_grid_about_once() ->
     raise AssertionError("no Relocation decision with many swaps in the seeded game")
 
 
-def test_the_searchs_rivals_evaluation_is_a_capped_share_of_the_winning_chances() -> None:
-    """Both seats' shares add up to one; a larger lead is a larger share; a lead beyond the cap (a winning build
-    in reach) counts as the cap, short of a won game."""
-    from game.ai.rivals_search import WORTH_CAP, RivalsEvaluator, winning_share
+def test_the_searchs_rivals_evaluation_is_a_fitted_share_of_the_winning_chances() -> None:
+    """Both seats' shares add up to one; a larger lead in a fact with a positive weight is a larger share; a worth
+    lead beyond the cap (a winning build in reach) counts as the cap, short of a won game; each fact counts at its
+    weight, the turn by its own; a mode without a fit weighs the capped worth alone."""
+    import math
 
-    assert winning_share(0.0) == 0.5
+    from game.ai.rivals_search import FITTED, WORTH_CAP, WORTH_ONLY, RivalsEvaluator, weighing_for, winning_share
+
+    even = (40.0, 3, 1, 1, 1, 1, 6, 4, 3, 0, 4, 1)
+    gold = weighing_for("rivals-gold")
+    assert gold is FITTED["rivals-gold"] and weighing_for("no-such-mode") is WORTH_ONLY
+    assert winning_share(even, even, gold, True) + winning_share(even, even, gold, False) == 1.0
+    assert winning_share(even, even, WORTH_ONLY, True) == 0.5
+
+    def ahead(worth: float = 0.0, regions: int = 0, cities: int = 0) -> tuple[float, ...]:
+        return (even[0] + worth, *even[1:6], even[6] + regions, *even[7:9], even[9] + cities, *even[10:])
+
     for lead in (1.0, 8.0, 31.0):
-        assert abs(winning_share(lead) + winning_share(-lead) - 1.0) < 1e-12
-        assert winning_share(lead) > winning_share(lead / 2)
-    assert winning_share(WORTH_CAP) == winning_share(900.0) < 0.9
+        share = winning_share(ahead(worth=lead), even, gold, True)
+        assert abs(share + winning_share(even, ahead(worth=lead), gold, False) - 1.0) < 1e-12
+        assert share > winning_share(ahead(worth=lead / 2), even, gold, True)
+    assert winning_share(ahead(worth=WORTH_CAP), even, WORTH_ONLY, True) == winning_share(
+        ahead(worth=900.0), even, WORTH_ONLY, True) < 0.9
+    z = 2 * gold.regions + gold.cities + gold.to_move
+    assert abs(winning_share(ahead(regions=2, cities=1), even, gold, True) - 1 / (1 + math.exp(-z))) < 1e-12
+    assert winning_share(ahead(regions=2), even, gold, True) > winning_share(even, even, gold, True)
     evaluate = RivalsEvaluator()
-    variant = get_variant("rivals-gold")
-    game = variant.new_game(variant.default_seats(2), 6, {})
-    bots = [RivalsHeuristicBot(strict=True) for _ in range(2)]
-    rng = random.Random(6)
-    for _ in range(60):
-        assert abs(evaluate(game, 0) + evaluate(game, 1) - 1.0) < 1e-12
-        p = game.active_players()[0]
-        game.apply(bots[p].choose(game.view(p), game.legal_actions(p), rng))
+    for mode in ("gold", "intro"):
+        variant = get_variant(f"rivals-{mode}")
+        game = variant.new_game(variant.default_seats(2), 6, {})
+        bots = [RivalsHeuristicBot(strict=True) for _ in range(2)]
+        rng = random.Random(6)
+        for _ in range(60):
+            facts = [evaluate.facts(game, p) for p in (0, 1)]
+            assert facts[0][1] == game.vp(0) and facts[1][1] == game.vp(1)
+            assert abs(evaluate(game, 0) + evaluate(game, 1) - 1.0) < 1e-12
+            p = game.active_players()[0]
+            game.apply(bots[p].choose(game.view(p), game.legal_actions(p), rng))
 
 
 def test_alike_sites_are_tried_once_and_give_the_best_placement_of_all_sites() -> None:
