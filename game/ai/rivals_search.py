@@ -49,15 +49,25 @@ class Weighing:
 # The weights before the plain facts were added: the capped worth alone, two and a half points wide (held-out
 # log-loss of the winner 0.589 / 0.529 / 0.632 in intro, gold and turmoil; 0.693 for a coin).
 WORTH_ONLY = Weighing(1 / 20, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-# Held-out log-loss of the winner with the capped worth alone -> with the facts: gold 0.564 -> 0.513 (36,776
-# positions of 3,000 games), turmoil 0.651 -> 0.570 (42,682 positions of 3,000 games).
+# Held-out log-loss of the winner with the capped worth alone -> with the facts: intro 0.587 -> 0.537 (10,435
+# positions of 1,500 games), gold 0.564 -> 0.513 (36,776 of 3,000), turmoil 0.651 -> 0.570 (42,682 of 3,000),
+# progress 0.593 -> 0.555 (13,943 of 1,200), duel 0.600 -> 0.531 (15,993 of 1,200).
 FITTED: Mapping[str, Weighing] = MappingProxyType({
+    "rivals-intro": Weighing(worth=0.0618, points=-0.3290, strength=0.1969, skill=0.0888, commerce=0.4645,
+                             progress=0.1464, regions=0.6380, stored=0.1701, hand=0.0238, cities=1.1705,
+                             free_sites=-0.1005, settlements=-0.0055, to_move=0.0593),
     "rivals-gold": Weighing(worth=0.0382, points=0.0563, strength=0.1007, skill=0.0830, commerce=0.1864,
                             progress=0.1478, regions=0.3914, stored=0.1060, hand=-0.0303, cities=0.6666,
                             free_sites=-0.1390, settlements=0.0008, to_move=0.0497),
     "rivals-turmoil": Weighing(worth=0.0170, points=0.0331, strength=0.0262, skill=0.1687, commerce=0.4108,
                                progress=0.1936, regions=0.4366, stored=0.0739, hand=-0.0512, cities=0.6781,
                                free_sites=-0.0968, settlements=0.4410, to_move=0.0073),
+    "rivals-progress": Weighing(worth=0.0262, points=0.6028, strength=-0.0708, skill=0.2262, commerce=0.4963,
+                                progress=0.4952, regions=0.1955, stored=0.1022, hand=0.0895, cities=-0.0243,
+                                free_sites=-0.0542, settlements=0.1858, to_move=0.0629),
+    "rivals-duel": Weighing(worth=0.0256, points=0.0249, strength=0.0576, skill=0.2908, commerce=0.6368,
+                            progress=0.1807, regions=0.5165, stored=0.0574, hand=0.0073, cities=1.1708,
+                            free_sites=-0.2125, settlements=-0.0349, to_move=0.0245),
 })
 
 
