@@ -112,6 +112,13 @@ def evaluate(game: Game, player: int) -> float:
 def position_score(game: CatanGame, player: int, weighing: Evaluation | None = None) -> float:
     """Victory points plus what production, hand and development cards promise, in points."""
     weighing = weighing or evaluation_for(game.num_players)
+    vp, pips, cards, dev = position_facts(game, player)
+    return vp + pips / weighing.pips_per_point + cards / weighing.cards_per_point + weighing.dev_card_points * dev
+
+
+def position_facts(game: CatanGame, player: int) -> tuple[int, int, int, int]:
+    """What the evaluation weighs of a seat: victory points, pips of production (robber aside; a city counts
+    twice), cards in hand up to seven, development cards held."""
     s = game.state
     board = s.board
     topo = game.topo
@@ -121,6 +128,4 @@ def position_score(game: CatanGame, player: int, weighing: Evaluation | None = N
             for h in topo.node_hexes[node]:
                 if h != s.robber and TERRAIN_RESOURCE[board.terrains[h]] is not None:
                     pips += PIPS.get(board.numbers[h], 0) * s.node_level[node]
-    cards = min(sum(s.hands[player]), 7)
-    return (game.total_vp(player) + pips / weighing.pips_per_point + cards / weighing.cards_per_point
-            + weighing.dev_card_points * sum(s.dev_hand[player]))
+    return game.total_vp(player), pips, min(sum(s.hands[player]), 7), sum(s.dev_hand[player])

@@ -1,4 +1,5 @@
-"""Command line of the rules model: `python -m game variants|simulate|bench|replay|position|lab|arena ...`."""
+"""Command line of the rules model: `python -m game COMMAND` (variants, simulate, bench, replay, position, lab, arena,
+fit-evaluation)."""
 
 from __future__ import annotations
 
@@ -227,6 +228,9 @@ def build_parser() -> argparse.ArgumentParser:
     from game.cli.arena_cmd import add_arena_parser
 
     add_arena_parser(sub)
+    from game.cli.fit_cmd import add_fit_parser
+
+    add_fit_parser(sub)
     return parser
 
 
