@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from game.ai.registry import make_bot
@@ -48,11 +48,12 @@ class EvaluationModel:
 
 
 def sample_positions(variant_id: str, players: int, games: int, seed: int, model: EvaluationModel,
-                     progress: Callable[[int, int], None] | None = None) -> Iterator[Position]:
+                     progress: Callable[[int, int], None] | None = None) -> list[Position]:
     """Positions of Normal self-play in games seeded seed, seed + 1, ...; each position before an action is kept
     with the model's share (drawn from the game's own seeded generator, which the bots share); games that do not
     finish are left out."""
     variant = get_variant(variant_id)
+    positions: list[Position] = []
     with paused_gc():
         for game_seed in range(seed, seed + games):
             game = variant.new_game(variant.default_seats(players), game_seed, {})
@@ -68,9 +69,10 @@ def sample_positions(variant_id: str, players: int, games: int, seed: int, model
                 game.apply(bots[p].choose(game.view(p), game.legal_actions(p), rng))
             winner = game.winner()
             if winner is not None:
-                yield from (Position(game_seed, facts, winner) for facts in kept)
+                positions.extend(Position(game_seed, facts, winner) for facts in kept)
             if progress is not None:
                 progress(game_seed - seed + 1, games)
+    return positions
 
 
 def _turn(game: Game) -> int:

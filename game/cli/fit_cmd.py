@@ -22,7 +22,7 @@ def cmd_fit_evaluation(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise GameError("--games must be at least 1")
     model = evaluation_model(variant.id, players)
-    positions = list(sample_positions(variant.id, players, args.games, args.seed, model, ProgressBar("fit")))
+    positions = sample_positions(variant.id, players, args.games, args.seed, model, ProgressBar("fit"))
     report = fit_report(positions, model)
     if args.json:
         out = asdict(report)

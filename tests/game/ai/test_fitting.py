@@ -84,8 +84,8 @@ def test_sampling_is_reproducible_and_holds_out_every_fifth_seed() -> None:
     """The same seeds give the same positions; the held-out games are those whose seed is a multiple of five;
     positions are sampled at the model's share and name the winner of their game."""
     model = evaluation_model("rivals-intro", 2)
-    first = list(sample_positions("rivals-intro", 2, 6, 40, model))
-    again = list(sample_positions("rivals-intro", 2, 6, 40, model))
+    first = sample_positions("rivals-intro", 2, 6, 40, model)
+    again = sample_positions("rivals-intro", 2, 6, 40, model)
     assert first == again and first
     assert {p.game_seed for p in first} <= set(range(40, 46))
     assert [held_out(p) for p in first] == [p.game_seed % 5 == 0 for p in first]
