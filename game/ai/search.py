@@ -49,22 +49,25 @@ class FamilySearch:
     determinize: Callable[[Any, random.Random], Game]
     evaluate: Callable[[Game, int], float]
     rollout_actions: int
-    normal: Callable[[], Any]
+    normal: Callable[..., Any]  # the Normal bot (given a style when style_of picks one)
     rollouts_per_second: int
     forced_kinds: frozenset[str] = frozenset()
     # Normal's ordering of the legal actions, best first (None: Normal has no ranking for this decision); it is
     # handed the Normal bot that has just chosen in this view, whose caches of the view it may use.
     rank: Callable[[Any, list[Action], random.Random, Any], list[Action] | None] | None = None
+    # The style of play (handed to `normal`) that the search uses as its prior and in every seat of its rollouts,
+    # by the view (None: Normal's own); a style measured stronger than Normal's makes a stronger search.
+    style_of: Callable[[Any], Any] | None = None
 
 
 def family_search(family: str) -> FamilySearch:
     """The search hooks of a game family; GameError for an unknown one."""
     if family == "catan":
-        from game.ai.catan_heuristic import CatanHeuristicBot
+        from game.ai.catan_heuristic import CatanHeuristicBot, search_style
         from game.catan.determinize import determinize, evaluate
 
         return FamilySearch(determinize, evaluate, CATAN_ROLLOUT_ACTIONS, CatanHeuristicBot, CATAN_ROLLOUTS_PER_SECOND,
-                            frozenset({"roll", "discard"}))
+                            frozenset({"roll", "discard"}), style_of=search_style)
     if family == "rivals":
         from game.ai.rivals_heuristic import RivalsHeuristicBot
         from game.ai.rivals_search import RivalsEvaluator, rank
@@ -93,6 +96,7 @@ class HardBot:
         self.iterations = iterations if iterations is not None else max(
             MIN_ITERATIONS, round(self.hooks.rollouts_per_second * think_seconds))
         self.capped = 0  # decisions cut short by the think time (only they can depend on the machine)
+        self._style: Any = None
         self.normal = self.hooks.normal()
         # Plays every seat in the rollouts: a fresh copy per rollout, so that no rollout remembers another's
         # decisions (a trade offer made in one line of play must not be missing from the next), with caches
@@ -113,6 +117,7 @@ class HardBot:
         """
         self.last_iterations = 0
         try:
+            self._play_style(view)
             prior = self.normal.choose(view, legal_actions, rng)
             if len(legal_actions) == 1 or prior.kind in self.hooks.forced_kinds:
                 return prior
@@ -131,6 +136,16 @@ class HardBot:
             return self._search(view, candidates, prior, rng)
         finally:
             self._cancel.clear()
+
+    def _play_style(self, view: Any) -> None:
+        """Switch the prior and the rollout policy to the style the family's hook picks for this view."""
+        if self.hooks.style_of is None:
+            return
+        style = self.hooks.style_of(view)
+        if style != self._style:
+            self._style = style
+            self.normal = self.hooks.normal(style)
+            self.rollout_policy = self.hooks.normal(style)
 
     def _greedy_rank(self, view: Any, legal: list[Action], rng: random.Random) -> list[Action] | None:
         """The legal actions ordered by the family's evaluation one action ahead in one sampled world
