@@ -728,16 +728,22 @@ class CatanHeuristicBot:
         if not moves:
             return None
         s, me, topo = sit.s, sit.me, sit.topo
+        by_hex: dict[int, tuple[bool, int, int, int]] = {}  # a hex is listed once per victim there
+
+        def hex_score(h: int) -> tuple[bool, int, int, int]:
+            own = sit.hex_production(h, me)
+            owners = {o for o in (s.node_owner[n] for n in topo.hex_nodes[h]) if 0 <= o < sit.n and o != me}
+            # The most threatening player producing here, then how much that player loses.
+            hurt = [(sit.view.public_vp[q], sit.hex_production(h, q)) for q in owners]
+            lead_vp, lead_prod = max((x for x in hurt if x[1] > 0), default=(-1, 0))
+            return own == 0, lead_vp, lead_prod, sum(p for _, p in hurt)
 
         def score(a: A.MoveRobber) -> tuple:
-            own = sit.hex_production(a.hex, me)
-            owners = {o for o in (s.node_owner[n] for n in topo.hex_nodes[a.hex]) if 0 <= o < sit.n and o != me}
-            # The most threatening player producing here, then how much that player loses.
-            hurt = [(sit.view.public_vp[q], sit.hex_production(a.hex, q)) for q in owners]
-            lead_vp, lead_prod = max((h for h in hurt if h[1] > 0), default=(-1, 0))
-            total = sum(p for _, p in hurt)
+            found = by_hex.get(a.hex)
+            if found is None:
+                found = by_hex[a.hex] = hex_score(a.hex)
             victim = (-1, -1) if a.victim is None else sit.leader_key(a.victim)
-            return own == 0, lead_vp, lead_prod, total, victim, -a.hex
+            return *found, victim, -a.hex
 
         return max(moves, key=score)
 
