@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from game.ai.arena import ArenaPlan, run_arena, summarize
 from game.ai.catan_heuristic import HARD_STYLE, NORMAL_STYLE, CatanHeuristicBot, Situation, missing
+from game.ai.registry import canonical_bot_id, make_bot
 from game.ai.search import HardBot
 from game.catan import actions as A
 from game.catan.state import MAIN
+from game.core.errors import GameError
 from game.core.registry import get_variant
 
 
@@ -67,3 +72,17 @@ def test_the_search_plays_hard_style_with_four_players_and_normal_style_with_two
         legal = game.legal_actions(0)
         assert bot.choose(game.view(0), legal, random.Random(3)) in legal
         assert bot.normal.style is style and bot.rollout_policy.style is style
+
+
+def test_the_arena_can_seat_normal_in_hards_style() -> None:
+    bot = make_bot("normal:hard", "catan")
+    assert isinstance(bot, CatanHeuristicBot) and bot.style is HARD_STYLE
+    assert canonical_bot_id("heuristic:hard") == "normal:hard"
+    for wrong in ("hard:hard", "normal:easy", "normal:"):
+        with pytest.raises(GameError):
+            canonical_bot_id(wrong)
+    with pytest.raises(GameError):
+        make_bot("normal:hard", "rivals")
+    summary = summarize(run_arena(ArenaPlan("catan-base", 4, ("normal:hard", "normal", "normal", "normal"), 4, 3, True).validated(),
+                                  workers=1))
+    assert set(summary["bots"]) == {"normal:hard", "normal"}
