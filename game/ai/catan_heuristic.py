@@ -117,18 +117,21 @@ def missing(hand: Cards, cost: Cards) -> int:
     return sum(c - h for h, c in zip(hand, cost) if c > h)
 
 
-def tradeable(hand: Cards, cost: Cards, rates: Cards) -> int:
-    """How many cards the surplus (beyond the cost) could buy from the bank at the player's rates."""
-    return sum((h - c) // rate for h, c, rate in zip(hand, cost, rates) if h - c >= rate)
-
-
 def effective_missing(hand: Cards, cost: Cards, rates: Cards, bank: Cards) -> int:
-    """Cards lacking once surplus cards are traded to the bank (a missing kind the bank lacks stays missing)."""
-    lack = missing(hand, cost)
+    """Cards lacking once surplus cards are traded to the bank (a missing kind the bank lacks stays missing):
+    what is missing less what the surplus beyond the cost buys at the player's rates (one pass: every goal of
+    every decision asks this)."""
+    lack = unobtainable = bought = 0
+    for h, c, rate, b in zip(hand, cost, rates, bank):
+        if c > h:
+            lack += c - h
+            if b < c - h:
+                unobtainable += c - h
+        elif h - c >= rate:
+            bought += (h - c) // rate
     if not lack:
         return 0
-    unobtainable = sum(c - h for h, c, b in zip(hand, cost, bank) if c > h and b < c - h)
-    return max(unobtainable, lack - tradeable(hand, cost, rates))
+    return max(unobtainable, lack - bought)
 
 
 def covers(hand: Cards, spend: Cards, keep: Cards) -> bool:

@@ -5,9 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game.ai.arena import ArenaPlan, run_arena, summarize
-from game.ai.catan_heuristic import HARD_STYLE, NORMAL_STYLE, CatanHeuristicBot, Situation, missing
+from game.ai.catan_heuristic import (
+    HARD_STYLE, NORMAL_STYLE, CatanHeuristicBot, Situation, effective_missing, missing,
+)
 from game.ai.registry import canonical_bot_id, make_bot
 from game.ai.search import HardBot
 from game.catan import actions as A
@@ -86,3 +90,13 @@ def test_the_arena_can_seat_normal_in_hards_style() -> None:
     summary = summarize(run_arena(ArenaPlan("catan-base", 4, ("normal:hard", "normal", "normal", "normal"), 4, 3, True).validated(),
                                   workers=1))
     assert set(summary["bots"]) == {"normal:hard", "normal"}
+
+
+@given(st.lists(st.integers(0, 9), min_size=5, max_size=5), st.lists(st.integers(0, 4), min_size=5, max_size=5),
+       st.lists(st.sampled_from([2, 3, 4]), min_size=5, max_size=5), st.lists(st.integers(0, 19), min_size=5,
+                                                                              max_size=5))
+def test_effective_missing_is_what_lacks_less_what_the_surplus_buys(hand, cost, rates, bank) -> None:
+    lack = sum(c - h for h, c in zip(hand, cost) if c > h)
+    bought = sum((h - c) // r for h, c, r in zip(hand, cost, rates) if h - c >= r)
+    unobtainable = sum(c - h for h, c, b in zip(hand, cost, bank) if c > h and b < c - h)
+    assert effective_missing(hand, cost, rates, bank) == (max(unobtainable, lack - bought) if lack else 0)
