@@ -162,7 +162,7 @@ class Situation:
         self.prod = self.production(self.me)
         self.two_player = TRADE_CARDS_KEY in s.extra  # catan-2p: neutral colours and trade cards
         self._goal: tuple[str, tuple[int, ...]] | None = None
-        self._sites: list[int] | None = None
+        self._sites: tuple[int, ...] | None = None
         self._targets: dict[int, tuple[int, int]] | None = None
         self._network_key: tuple[Any, ...] | None = None
         self._lengthening: int | None = None
@@ -250,13 +250,16 @@ class Situation:
 
     # -- expansion
 
-    def sites(self) -> list[int]:
+    def sites(self) -> tuple[int, ...]:
         """Intersections where it could build a settlement now (ignoring cost)."""
         if self._sites is None:
-            me, edges = self.me, self.topo.edges
-            ends = {n for e, owner in enumerate(self.s.edge_owner) if owner == me for n in edges[e]}
-            self._sites = sorted(n for n in ends if self.can_settle(n))
+            self._sites = self._remembered("sites", self._find_sites)
         return self._sites
+
+    def _find_sites(self) -> tuple[int, ...]:
+        me, edges = self.me, self.topo.edges
+        ends = {n for e, owner in enumerate(self.s.edge_owner) if owner == me for n in edges[e]}
+        return tuple(sorted(n for n in ends if self.can_settle(n)))
 
     def network_key(self) -> tuple[Any, ...]:
         """The bot's seat with every road and building on the board: what its road answers depend on."""
