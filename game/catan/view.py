@@ -44,13 +44,14 @@ class CatanView:
                 redacted.dev_hand[q] = [0] * 5
                 redacted.dev_new[q] = [0] * 5
         redacted.dev_deck = []
-        rates = tuple(game.maritime_rate(player, r) for r in range(5)) if 0 <= player < n else (4,) * 5
+        # map() and list displays rather than generators: a searching bot builds a view for every action it plays.
+        rates = tuple([game.maritime_rate(player, r) for r in range(5)]) if 0 <= player < n else (4,) * 5
         return CatanView(
             player=player,
             state=redacted,
-            resource_counts=tuple(sum(h) for h in s.hands),
-            dev_counts=tuple(sum(h) for h in s.dev_hand),
-            public_vp=tuple(game.public_vp(q) for q in range(n)),
+            resource_counts=tuple(map(sum, s.hands)),
+            dev_counts=tuple(map(sum, s.dev_hand)),
+            public_vp=tuple(map(game.public_vp, range(n))),
             own_vp=game.public_vp(player) + s.dev_hand[player][VICTORY_POINT] if 0 <= player < n else 0,
             dev_deck_size=len(s.dev_deck),
             target_vp=game.target_vp(),
