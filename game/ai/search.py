@@ -58,16 +58,19 @@ class FamilySearch:
     # The style of play (handed to `normal`) that the search uses as its prior and in every seat of its rollouts,
     # by the view (None: Normal's own); a style measured stronger than Normal's makes a stronger search.
     style_of: Callable[[Any], Any] | None = None
+    # A seat's view of a sampled world for the rollouts (None: the game's view()); nothing in a world sampled
+    # from the bot's own view is hidden, so a family may skip blanking it, when its Normal bot decides the same.
+    rollout_view: Callable[[Game, int], Any] | None = None
 
 
 def family_search(family: str) -> FamilySearch:
     """The search hooks of a game family; GameError for an unknown one."""
     if family == "catan":
         from game.ai.catan_heuristic import CatanHeuristicBot, search_style
-        from game.catan.determinize import determinize, evaluate
+        from game.catan.determinize import determinize, evaluate, rollout_view
 
         return FamilySearch(determinize, evaluate, CATAN_ROLLOUT_ACTIONS, CatanHeuristicBot, CATAN_ROLLOUTS_PER_SECOND,
-                            frozenset({"roll", "discard"}), style_of=search_style)
+                            frozenset({"roll", "discard"}), style_of=search_style, rollout_view=rollout_view)
     if family == "rivals":
         from game.ai.rivals_heuristic import RivalsHeuristicBot
         from game.ai.rivals_search import RivalsEvaluator, rank
@@ -210,6 +213,7 @@ class HardBot:
         return candidates[_paired_best(diffs, base)]
 
     def _rollout(self, world: Game, first: Action, player: int, bots: Sequence[Any], rng: random.Random) -> float:
+        view = self.hooks.rollout_view or type(world).view
         try:
             world.apply(first)
             for _ in range(self.hooks.rollout_actions):
@@ -217,7 +221,7 @@ class HardBot:
                     break
                 actor = world.active_players()[0]
                 legal = world.legal_actions(actor)
-                world.apply(bots[actor % len(bots)].choose(world.view(actor), legal, rng))
+                world.apply(bots[actor % len(bots)].choose(view(world, actor), legal, rng))
         except GameError:
             # A sampled world can disagree with reality in what it lets happen; it then tells us nothing.
             return 0.5

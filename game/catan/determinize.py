@@ -85,6 +85,14 @@ def determinize(view: CatanView, rng: random.Random) -> CatanGame:
     return game
 
 
+def rollout_view(game: CatanGame, player: int) -> CatanView:
+    """A seat's view of a sampled world for playing it forward: the world's own state, not a blanked copy (it
+    was drawn from the searching bot's view, so it hides nothing, and Normal reads only its own hand)."""
+    from game.catan.view import CatanView
+
+    return CatanView.of(game, player, blank=False)
+
+
 def _deal(cards: list[int], others: list[int], counts: tuple[int, ...], hands: list[list[int]]) -> None:
     """Give each of the others as many of the shuffled cards as they are known to hold."""
     at = 0

@@ -33,17 +33,23 @@ class CatanView:
     game_attrs: tuple[tuple[str, object], ...] = ()
 
     @staticmethod
-    def of(game: CatanGame, player: int) -> CatanView:
-        """Build the view of a seat (player -1 gives the public view of a spectator)."""
+    def of(game: CatanGame, player: int, blank: bool = True) -> CatanView:
+        """Build the view of a seat (player -1 gives the public view of a spectator).
+
+        blank=False hands over the game's own state, neither copied nor blanked: only for playing forward a
+        world that a searching bot sampled from its own view, where nothing is hidden from anyone.
+        """
         s = game.state
         n = s.num_players
-        redacted = s.clone()
-        for q in range(n):
-            if q != player:
-                redacted.hands[q] = [0] * 5
-                redacted.dev_hand[q] = [0] * 5
-                redacted.dev_new[q] = [0] * 5
-        redacted.dev_deck = []
+        redacted = s
+        if blank:
+            redacted = s.clone()
+            for q in range(n):
+                if q != player:
+                    redacted.hands[q] = [0] * 5
+                    redacted.dev_hand[q] = [0] * 5
+                    redacted.dev_new[q] = [0] * 5
+            redacted.dev_deck = []
         # map() and list displays rather than generators: a searching bot builds a view for every action it plays.
         rates = tuple([game.maritime_rate(player, r) for r in range(5)]) if 0 <= player < n else (4,) * 5
         return CatanView(

@@ -91,3 +91,27 @@ def test_only_a_clear_paired_advantage_overrides_normal() -> None:
     assert _paired_best({1: noisy, 2: steady}, 0) == 2
     assert _paired_best({1: steady[:MIN_ROUNDS - 1]}, 0) == 0  # too few rounds to judge
     assert _clearly_worse([-0.1, -0.12, -0.08, -0.1]) and not _clearly_worse(noisy)
+
+
+def test_rollout_views_decide_as_blanked_views_do() -> None:
+    """The rollouts hand Normal a sampled world's state unblanked: Normal (in either style, 2 or 4 players)
+    must choose exactly as it does from a blanked view, since it reads nothing of the others' hidden cards."""
+    from game.ai.catan_heuristic import HARD_STYLE, CatanHeuristicBot
+    from game.catan.determinize import rollout_view
+
+    for variant_id, players, style in (("catan-base", 4, HARD_STYLE), ("catan-2p", 2, None)):
+        variant = get_variant(variant_id)
+        game = variant.new_game(variant.default_seats(players), 5, {"board": "variable"})
+        blanked = [CatanHeuristicBot(style) if style else CatanHeuristicBot() for _ in range(players)]
+        shared = [bot.fresh() for bot in blanked]
+        rng = random.Random(5)
+        compared = 0
+        while not game.is_over() and compared < 600:
+            p = game.active_players()[0]
+            legal = game.legal_actions(p)
+            seed = rng.getrandbits(32)
+            choice = blanked[p].choose(game.view(p), legal, random.Random(seed))
+            assert shared[p].choose(rollout_view(game, p), legal, random.Random(seed)) == choice
+            game.apply(choice)
+            compared += 1
+        assert compared >= 150
