@@ -3,7 +3,8 @@
 One search serves every game family. From its own view the bot samples full game states consistent with what it
 has seen (the family's `determinize(view, rng) -> Game`), plays each candidate action in the same sampled world
 with the same dice, lets Normal bots play every seat forward for a few turns and scores the outcome with the
-family's evaluation (a finished game scores 1 for a win and 0 for a loss). The candidates are Normal's choice
+family's evaluation (a finished game scores 1 for a win and 0 for a loss). Where a family has a style measured
+stronger than Normal's (Catan with 3-4 players), the prior and the bot's own seat in the rollouts play it. The candidates are Normal's choice
 and a few actions of other kinds; the search overrides Normal only when another candidate's mean is better by a
 margin. It stops at its rollout budget, its time budget or cancel().
 """
@@ -101,10 +102,11 @@ class HardBot:
         self.capped = 0  # decisions cut short by the think time (only they can depend on the machine)
         self._style: Any = None
         self.normal = self.hooks.normal()
-        # Plays every seat in the rollouts: a fresh copy per rollout, so that no rollout remembers another's
-        # decisions (a trade offer made in one line of play must not be missing from the next), with caches
-        # kept across the bot's decisions.
+        # Plays the bot's own seat in the rollouts, and others_policy every other seat: a fresh copy per
+        # rollout, so that no rollout remembers another's decisions (a trade offer made in one line of play must
+        # not be missing from the next), with caches kept across the bot's decisions.
         self.rollout_policy = self.hooks.normal()
+        self.others_policy = self.rollout_policy
         self._cancel = threading.Event()
         self.last_iterations = 0
 
@@ -141,7 +143,8 @@ class HardBot:
             self._cancel.clear()
 
     def _play_style(self, view: Any) -> None:
-        """Switch the prior and the rollout policy to the style the family's hook picks for this view."""
+        """Switch the prior and its own seat's rollout policy to the style the family's hook picks for this view;
+        the other seats of the rollouts play Normal's style (what the bot expects of its opponents)."""
         if self.hooks.style_of is None:
             return
         style = self.hooks.style_of(view)
@@ -149,6 +152,7 @@ class HardBot:
             self._style = style
             self.normal = self.hooks.normal(style)
             self.rollout_policy = self.hooks.normal(style)
+            self.others_policy = self.hooks.normal()
 
     def _greedy_rank(self, view: Any, legal: list[Action], rng: random.Random) -> list[Action] | None:
         """The legal actions ordered by the family's evaluation one action ahead in one sampled world
@@ -198,7 +202,8 @@ class HardBot:
                     break
                 copy = world.clone()
                 copy.chance = Chance(seed)
-                bots = [self.rollout_policy.fresh() for _ in range(copy.num_players)]
+                bots = [(self.rollout_policy if q == player else self.others_policy).fresh()
+                        for q in range(copy.num_players)]
                 scores[j] = self._rollout(copy, candidates[j], player, bots, random.Random(seed))
             if len(scores) < 1 + len(racing):
                 break  # an unfinished round would compare candidates on different luck

@@ -70,12 +70,14 @@ def test_a_fresh_copy_keeps_the_style() -> None:
 
 
 def test_the_search_plays_hard_style_with_four_players_and_normal_style_with_two() -> None:
+    """Its prior and its own seat in the rollouts play the style; the other seats play Normal's."""
     for players, style in ((4, HARD_STYLE), (2, NORMAL_STYLE)):
         game = _main_phase(players, [1, 0, 2, 1, 2])
         bot = HardBot("catan", think_seconds=120, iterations=8)
         legal = game.legal_actions(0)
         assert bot.choose(game.view(0), legal, random.Random(3)) in legal
         assert bot.normal.style is style and bot.rollout_policy.style is style
+        assert bot.others_policy.style is NORMAL_STYLE  # what it expects of its opponents
 
 
 def test_the_arena_can_seat_normal_in_hards_style() -> None:
