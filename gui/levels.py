@@ -7,7 +7,7 @@ from types import MappingProxyType
 
 import pygame
 
-from game.ai.registry import BOT_IDS, LEVELS, canonical_bot_id
+from game.ai.registry import LEVELS, canonical_bot_id
 from game.core.errors import GameError
 from gui.dialogs import blit_text
 from gui.fonts import font
@@ -27,10 +27,9 @@ def level_id(controller: str) -> str:
     if controller == "human":
         return ""
     try:
-        canonical = canonical_bot_id(controller)
+        return canonical_bot_id(controller)
     except GameError:
         return ""
-    return canonical if canonical in BOT_IDS else ""  # a study bot ('normal:hard') has no level of its own
 
 
 def level_name(t: Translate, level: str) -> str:

@@ -39,40 +39,10 @@ GOAL_COSTS: dict[str, tuple[int, ...]] = {
 # Base worth of one pip of each resource (lumber, wool, grain, brick, ore).
 RESOURCE_WEIGHT: tuple[float, ...] = (1.0, 0.85, 1.0, 1.0, 1.0)
 SETUP_WEIGHT: tuple[float, ...] = (0.9, 0.9, 1.2, 0.9, 1.25)
+MISSING_CARD_PENALTY = 3.0
 MAX_OFFERS_PER_TURN = 1  # no spam: one offer per bot per turn
 ROAD_SEARCH_DEPTH = 3
 ROAD_MEMO_SIZE = 4096  # answers about road networks a bot remembers (longest road, road targets)
-
-
-
-
-@dataclass(frozen=True, slots=True)
-class Style:
-    """The numbers behind the bot's choices that a stronger style changes (Normal plays NORMAL_STYLE)."""
-
-    # Worth of a goal lost per card still lacking for it (after bank trades).
-    missing_card_penalty: float = 3.0
-    # Worth of saving for a development card (before the Largest Army bonus).
-    dev_card_goal: float = 9.0
-    # It offers a 1-for-1 trade to everyone when at most this many cards are lacking for its goal.
-    offer_when_missing: int = 1
-
-
-NORMAL_STYLE = Style()
-# Hard's prior (and its own seat in the rollouts) with three or four players: it holds out for goals it can nearly
-# pay and offers trades sooner. Tuned as one bot against three Normal ones (1,000 seat-rotated games of the
-# beginner board, the same seeds, parity 25 %): Normal's style won 24.4 %, offers when two cards are lacking
-# 26.4 %, a penalty of 4 per lacking card 25.7 %, both 28.1 % (a penalty of 2 fell to 19.3 %; other goal weights,
-# knights, monopolies and dev-card buying changed nothing). Checked on other seeds: `python3 -m game arena
-# --variant catan-base --players 4 --bots normal:hard,normal,normal,normal --games 2000 --seed 50 --rotate-seats`
-# gives 569/2000 = 28.5 % [26.5-30.5].
-HARD_STYLE = Style(missing_card_penalty=4.0, offer_when_missing=2)
-
-
-def search_style(view: CatanView) -> Style:
-    """The style the searching bot plays from this view: HARD_STYLE with three or four players, else Normal's
-    (the two-player game was measured with Normal's)."""
-    return HARD_STYLE if view.state.num_players > 2 else NORMAL_STYLE
 
 
 # ------------------------------------------------------------------ board facts
@@ -148,10 +118,8 @@ def covers(hand: Cards, spend: Cards, keep: Cards) -> bool:
 class Situation:
     """The bot's reading of its view: production, reachable sites, road targets and the current goal."""
 
-    def __init__(self, view: CatanView, road_memo: dict[tuple, int] | None = None,
-                 style: Style = NORMAL_STYLE) -> None:
+    def __init__(self, view: CatanView, road_memo: dict[tuple, int] | None = None) -> None:
         self.view = view
-        self.style = style
         # Longest-road answers by road network, kept by the bot across its decisions (the network seldom changes).
         self.road_memo = road_memo
         s: CatanState = view.state
@@ -355,7 +323,7 @@ class Situation:
                     if target is not None:
                         options.append((6.5 + 0.3 * target[0], "road"))
             if view.dev_deck_size > 0:
-                value = self.style.dev_card_goal
+                value = 9.0
                 if self.army_within_reach(2):
                     value += 1.5
                 options.append((value, "dev_card"))
@@ -365,8 +333,7 @@ class Situation:
             if not options:
                 self._goal = ("none", (0, 0, 0, 0, 0))
             else:
-                penalty = self.style.missing_card_penalty
-                best = max(options, key=lambda o: o[0] - penalty * effective_missing(
+                best = max(options, key=lambda o: o[0] - MISSING_CARD_PENALTY * effective_missing(
                     hand, GOAL_COSTS[o[1]], rates, bank))
                 self._goal = (best[1], GOAL_COSTS[best[1]])
         return self._goal
@@ -443,14 +410,13 @@ class CatanHeuristicBot:
     id = "heuristic"
     needs_view = True
 
-    def __init__(self, style: Style = NORMAL_STYLE) -> None:
-        self.style = style
+    def __init__(self) -> None:
         self._offers: dict[tuple[int, int], list[tuple[int, int]]] = {}
         self._road_memo: dict[tuple, int] = {}
 
     def fresh(self) -> CatanHeuristicBot:
-        """A bot of the same style with no memory of past decisions (offers made) that shares this one's caches."""
-        bot = CatanHeuristicBot(self.style)
+        """A bot with no memory of past decisions (offers made) that shares this one's caches."""
+        bot = CatanHeuristicBot()
         bot._road_memo = self._road_memo
         return bot
 
@@ -458,7 +424,7 @@ class CatanHeuristicBot:
         """Return one of legal_actions."""
         if len(legal_actions) == 1:
             return legal_actions[0]
-        sit = Situation(view, self._road_memo, self.style)
+        sit = Situation(view, self._road_memo)
         phase = sit.s.phase
         two = _two_player_rules() if sit.two_player else None
         if two is not None and phase in two.OWN_PHASES:
@@ -677,9 +643,9 @@ class CatanHeuristicBot:
                                           hand[a.give] - cost[a.give], -a.give, -a.get))
 
     def _offer(self, sit: Situation, legal: list[Action], cost: tuple[int, ...]) -> Action | None:
-        """A 1-for-1 offer to everyone for the first card lacking, when few are (at most once a turn)."""
+        """A 1-for-1 offer to everyone when exactly one card is lacking (at most once a turn)."""
         hand = sit.hand
-        if not 1 <= missing(hand, cost) <= self.style.offer_when_missing:
+        if missing(hand, cost) != 1:
             return None
         key = (sit.me, sit.s.turn_number)
         made = self._offers.setdefault(key, [])

@@ -1,8 +1,6 @@
 """Bots by id: 'random' for tests and the lab, and three levels for players: 'easy', 'normal' and 'hard'.
 
 The old ids 'heuristic' and 'skilled' name the Normal level (saves and scripts that use them keep working).
-For study in the arena (never offered to players), 'normal:hard' is the Normal bot playing the style that Hard
-searches with, where a family has one (Catan with three or four players).
 """
 
 from __future__ import annotations
@@ -15,22 +13,15 @@ LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 BOT_IDS: tuple[str, ...] = ("random", *LEVELS)
 ALIASES: dict[str, str] = {"heuristic": "normal", "skilled": "normal"}
 FAMILIES: tuple[str, ...] = ("catan", "rivals", "cards")
-# Styles that 'normal:STYLE' may name.
-STYLES: tuple[str, ...] = ("hard",)
 # Hard's default think budget per decision, in seconds (Settings can change it).
 DEFAULT_THINK_SECONDS = 1.0
 
 
 def canonical_bot_id(bot_id: str) -> str:
-    """The registry id a bot id or alias names ('normal:hard' for Normal in Hard's style); GameError if none."""
-    base, colon, style = bot_id.partition(":")
-    canonical = ALIASES.get(base, base)
+    """The registry id a bot id or alias names; GameError if none."""
+    canonical = ALIASES.get(bot_id, bot_id)
     if canonical not in BOT_IDS:
         raise GameError(f"no bot {bot_id!r}; bots: {', '.join(BOT_IDS)} (aliases: {', '.join(ALIASES)})")
-    if colon:
-        if canonical != "normal" or style not in STYLES:
-            raise GameError(f"no bot {bot_id!r}: only 'normal' takes a style ({', '.join(STYLES)})")
-        return f"{canonical}:{style}"
     return canonical
 
 
@@ -43,12 +34,6 @@ def make_bot(bot_id: str, family: str, think_seconds: float | None = None, rollo
     canonical = canonical_bot_id(bot_id)
     if family not in FAMILIES:
         raise GameError(f"no bots for {family!r} games")
-    if canonical == "normal:hard":
-        if family != "catan":
-            raise GameError(f"no {bot_id!r} bot for {family!r} games (only Catan has Hard's style)")
-        from game.ai.catan_heuristic import HARD_STYLE, CatanHeuristicBot
-
-        return CatanHeuristicBot(HARD_STYLE)
     if canonical == "random":
         from game.ai.random_bot import RandomBot
 

@@ -3,8 +3,7 @@
 One search serves every game family. From its own view the bot samples full game states consistent with what it
 has seen (the family's `determinize(view, rng) -> Game`), plays each candidate action in the same sampled world
 with the same dice, lets Normal bots play every seat forward for a few turns and scores the outcome with the
-family's evaluation (a finished game scores 1 for a win and 0 for a loss). Where a family has a style measured
-stronger than Normal's (Catan with 3-4 players), the prior and the bot's own seat in the rollouts play it. The candidates are Normal's choice
+family's evaluation (a finished game scores 1 for a win and 0 for a loss). The candidates are Normal's choice
 and a few actions of other kinds; the search overrides Normal only when another candidate's mean is better by a
 margin. It stops at its rollout budget, its time budget or cancel().
 """
@@ -50,15 +49,12 @@ class FamilySearch:
     determinize: Callable[[Any, random.Random], Game]
     evaluate: Callable[[Game, int], float]
     rollout_actions: int
-    normal: Callable[..., Any]  # the Normal bot (given a style when style_of picks one)
+    normal: Callable[[], Any]
     rollouts_per_second: int
     forced_kinds: frozenset[str] = frozenset()
     # Normal's ordering of the legal actions, best first (None: Normal has no ranking for this decision); it is
     # handed the Normal bot that has just chosen in this view, whose caches of the view it may use.
     rank: Callable[[Any, list[Action], random.Random, Any], list[Action] | None] | None = None
-    # The style of play (handed to `normal`) that the search uses as its prior and in every seat of its rollouts,
-    # by the view (None: Normal's own); a style measured stronger than Normal's makes a stronger search.
-    style_of: Callable[[Any], Any] | None = None
     # A seat's view of a sampled world for the rollouts (None: the game's view()); nothing in a world sampled
     # from the bot's own view is hidden, so a family may skip blanking it, when its Normal bot decides the same.
     rollout_view: Callable[[Game, int], Any] | None = None
@@ -67,11 +63,11 @@ class FamilySearch:
 def family_search(family: str) -> FamilySearch:
     """The search hooks of a game family; GameError for an unknown one."""
     if family == "catan":
-        from game.ai.catan_heuristic import CatanHeuristicBot, search_style
+        from game.ai.catan_heuristic import CatanHeuristicBot
         from game.catan.determinize import determinize, evaluate, rollout_view
 
         return FamilySearch(determinize, evaluate, CATAN_ROLLOUT_ACTIONS, CatanHeuristicBot, CATAN_ROLLOUTS_PER_SECOND,
-                            frozenset({"roll", "discard"}), style_of=search_style, rollout_view=rollout_view)
+                            frozenset({"roll", "discard"}), rollout_view=rollout_view)
     if family == "rivals":
         from game.ai.rivals_heuristic import RivalsHeuristicBot
         from game.ai.rivals_search import RivalsEvaluator, rank
@@ -100,13 +96,11 @@ class HardBot:
         self.iterations = iterations if iterations is not None else max(
             MIN_ITERATIONS, round(self.hooks.rollouts_per_second * think_seconds))
         self.capped = 0  # decisions cut short by the think time (only they can depend on the machine)
-        self._style: Any = None
         self.normal = self.hooks.normal()
-        # Plays the bot's own seat in the rollouts, and others_policy every other seat: a fresh copy per
-        # rollout, so that no rollout remembers another's decisions (a trade offer made in one line of play must
-        # not be missing from the next), with caches kept across the bot's decisions.
+        # Plays every seat in the rollouts: a fresh copy per rollout, so that no rollout remembers another's
+        # decisions (a trade offer made in one line of play must not be missing from the next), with caches
+        # kept across the bot's decisions.
         self.rollout_policy = self.hooks.normal()
-        self.others_policy = self.rollout_policy
         self._cancel = threading.Event()
         self.last_iterations = 0
 
@@ -122,7 +116,6 @@ class HardBot:
         """
         self.last_iterations = 0
         try:
-            self._play_style(view)
             prior = self.normal.choose(view, legal_actions, rng)
             if len(legal_actions) == 1 or prior.kind in self.hooks.forced_kinds:
                 return prior
@@ -141,18 +134,6 @@ class HardBot:
             return self._search(view, candidates, prior, rng)
         finally:
             self._cancel.clear()
-
-    def _play_style(self, view: Any) -> None:
-        """Switch the prior and its own seat's rollout policy to the style the family's hook picks for this view;
-        the other seats of the rollouts play Normal's style (what the bot expects of its opponents)."""
-        if self.hooks.style_of is None:
-            return
-        style = self.hooks.style_of(view)
-        if style != self._style:
-            self._style = style
-            self.normal = self.hooks.normal(style)
-            self.rollout_policy = self.hooks.normal(style)
-            self.others_policy = self.hooks.normal()
 
     def _greedy_rank(self, view: Any, legal: list[Action], rng: random.Random) -> list[Action] | None:
         """The legal actions ordered by the family's evaluation one action ahead in one sampled world
@@ -202,8 +183,7 @@ class HardBot:
                     break
                 copy = world.clone()
                 copy.chance = Chance(seed)
-                bots = [(self.rollout_policy if q == player else self.others_policy).fresh()
-                        for q in range(copy.num_players)]
+                bots = [self.rollout_policy.fresh() for _ in range(copy.num_players)]
                 scores[j] = self._rollout(copy, candidates[j], player, bots, random.Random(seed))
             if len(scores) < 1 + len(racing):
                 break  # an unfinished round would compare candidates on different luck

@@ -7,9 +7,11 @@ import copy
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import game.sim
-from game.ai.catan_heuristic import CatanHeuristicBot
+from game.ai.catan_heuristic import CatanHeuristicBot, effective_missing
 from game.catan import actions as A
 from game.catan.geometry import topology
 from game.catan.state import MAIN, MOVE_ROBBER
@@ -377,3 +379,13 @@ def test_a_fresh_copy_shares_caches_but_not_the_offers_made() -> None:
     bot._offers[(0, 3)] = [(1, 2)]
     copy_ = bot.fresh()
     assert copy_._offers == {} and copy_._road_memo is bot._road_memo
+
+
+@given(st.lists(st.integers(0, 9), min_size=5, max_size=5), st.lists(st.integers(0, 4), min_size=5, max_size=5),
+       st.lists(st.sampled_from([2, 3, 4]), min_size=5, max_size=5),
+       st.lists(st.integers(0, 19), min_size=5, max_size=5))
+def test_effective_missing_is_what_lacks_less_what_the_surplus_buys(hand, cost, rates, bank) -> None:
+    lack = sum(c - h for h, c in zip(hand, cost) if c > h)
+    bought = sum((h - c) // r for h, c, r in zip(hand, cost, rates) if h - c >= r)
+    unobtainable = sum(c - h for h, c, b in zip(hand, cost, bank) if c > h and b < c - h)
+    assert effective_missing(hand, cost, rates, bank) == (max(unobtainable, lack - bought) if lack else 0)

@@ -359,10 +359,3 @@ def test_cancel_reaches_only_bots_that_can_cancel_and_drops_late_answers() -> No
     assert slow.cancelled.is_set()
     worker._thread.join(10)
     assert not worker.alive and worker.poll() is None and session.revision == revision
-
-
-def test_a_study_bot_has_no_level_badge() -> None:
-    """'normal:hard' (Normal in Hard's style, for the arena) is no player level: no badge, no level name."""
-    from gui.levels import level_id
-
-    assert level_id("normal:hard") == "" and level_id("heuristic") == "normal"

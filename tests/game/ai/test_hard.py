@@ -94,15 +94,15 @@ def test_only_a_clear_paired_advantage_overrides_normal() -> None:
 
 
 def test_rollout_views_decide_as_blanked_views_do() -> None:
-    """The rollouts hand Normal a sampled world's state unblanked: Normal (in either style, 2 or 4 players)
-    must choose exactly as it does from a blanked view, since it reads nothing of the others' hidden cards."""
-    from game.ai.catan_heuristic import HARD_STYLE, CatanHeuristicBot
+    """The rollouts hand Normal a sampled world's state unblanked: Normal (2 or 4 players) must choose exactly
+    as it does from a blanked view, since it reads nothing of the others' hidden cards."""
+    from game.ai.catan_heuristic import CatanHeuristicBot
     from game.catan.determinize import rollout_view
 
-    for variant_id, players, style in (("catan-base", 4, HARD_STYLE), ("catan-2p", 2, None)):
+    for variant_id, players in (("catan-base", 4), ("catan-2p", 2)):
         variant = get_variant(variant_id)
         game = variant.new_game(variant.default_seats(players), 5, {"board": "variable"})
-        blanked = [CatanHeuristicBot(style) if style else CatanHeuristicBot() for _ in range(players)]
+        blanked = [CatanHeuristicBot() for _ in range(players)]
         shared = [bot.fresh() for bot in blanked]
         rng = random.Random(5)
         compared = 0
