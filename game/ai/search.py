@@ -15,7 +15,7 @@ import random
 import statistics
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,16 +58,21 @@ class FamilySearch:
     # A seat's view of a sampled world for the rollouts (None: the game's view()); nothing in a world sampled
     # from the bot's own view is hidden, so a family may skip blanking it, when its Normal bot decides the same.
     rollout_view: Callable[[Game, int], Any] | None = None
+    # Kinds of action a bot takes at most once a turn (Catan's domestic offers: no spam), and which turn a view
+    # is in; Normal keeps the limit itself, the search keeps it for the actions it chooses over Normal's.
+    once_per_turn: frozenset[str] = frozenset()
+    turn_of: Callable[[Any], Hashable] | None = None
 
 
 def family_search(family: str) -> FamilySearch:
     """The search hooks of a game family; GameError for an unknown one."""
     if family == "catan":
         from game.ai.catan_heuristic import CatanHeuristicBot
-        from game.catan.determinize import determinize, evaluate, rollout_view
+        from game.catan.determinize import determinize, evaluate, rollout_view, turn_of
 
         return FamilySearch(determinize, evaluate, CATAN_ROLLOUT_ACTIONS, CatanHeuristicBot, CATAN_ROLLOUTS_PER_SECOND,
-                            frozenset({"roll", "discard"}), rollout_view=rollout_view)
+                            frozenset({"roll", "discard"}), rollout_view=rollout_view,
+                            once_per_turn=frozenset({"offer_trade"}), turn_of=turn_of)
     if family == "rivals":
         from game.ai.rivals_heuristic import RivalsHeuristicBot
         from game.ai.rivals_search import RivalsEvaluator, rank
@@ -103,6 +108,8 @@ class HardBot:
         self.rollout_policy = self.hooks.normal()
         self._cancel = threading.Event()
         self.last_iterations = 0
+        self._turn: Hashable = None  # the turn of the last decision and the once-a-turn kinds used in it
+        self._used_kinds: set[str] = set()
 
     def cancel(self) -> None:
         """Stop a running search at once (it then answers with the best action found so far)."""
@@ -116,24 +123,43 @@ class HardBot:
         """
         self.last_iterations = 0
         try:
-            prior = self.normal.choose(view, legal_actions, rng)
-            if len(legal_actions) == 1 or prior.kind in self.hooks.forced_kinds:
-                return prior
-            if self.hooks.rank is not None:
-                ranked = self.hooks.rank(view, legal_actions, rng, self.normal)
-            else:
-                ranked = self._greedy_rank(view, legal_actions, rng)
-            # A small budget compares fewer candidates, so each is still seen in enough paired rounds to count.
-            width = max(2, min(MAX_CANDIDATES, self.iterations // (MIN_ROUNDS + 2)))
-            if ranked:
-                candidates = [prior] + [a for a in ranked if a != prior][:width - 1]
-            else:
-                candidates = pick_candidates(legal_actions, prior, rng, width)
-            if len(candidates) == 1:
-                return prior
-            return self._search(view, candidates, prior, rng)
+            legal_actions = self._within_turn_limits(view, legal_actions)
+            choice = self._decide(view, legal_actions, rng)
+            if choice.kind in self.hooks.once_per_turn:
+                self._used_kinds.add(choice.kind)
+            return choice
         finally:
             self._cancel.clear()
+
+    def _within_turn_limits(self, view: Any, legal: list[Action]) -> list[Action]:
+        """The legal actions without the once-a-turn kinds already used in this turn (all of them if none is left)."""
+        if self.hooks.turn_of is None:
+            return legal
+        turn = self.hooks.turn_of(view)
+        if turn != self._turn:
+            self._turn, self._used_kinds = turn, set()
+            return legal
+        allowed = [a for a in legal if a.kind not in self._used_kinds]
+        return allowed or legal
+
+    def _decide(self, view: Any, legal_actions: list[Action], rng: random.Random) -> Action:
+        """Normal's choice, or a candidate the search finds clearly better."""
+        prior = self.normal.choose(view, legal_actions, rng)
+        if len(legal_actions) == 1 or prior.kind in self.hooks.forced_kinds:
+            return prior
+        if self.hooks.rank is not None:
+            ranked = self.hooks.rank(view, legal_actions, rng, self.normal)
+        else:
+            ranked = self._greedy_rank(view, legal_actions, rng)
+        # A small budget compares fewer candidates, so each is still seen in enough paired rounds to count.
+        width = max(2, min(MAX_CANDIDATES, self.iterations // (MIN_ROUNDS + 2)))
+        if ranked:
+            candidates = [prior] + [a for a in ranked if a != prior][:width - 1]
+        else:
+            candidates = pick_candidates(legal_actions, prior, rng, width)
+        if len(candidates) == 1:
+            return prior
+        return self._search(view, candidates, prior, rng)
 
     def _greedy_rank(self, view: Any, legal: list[Action], rng: random.Random) -> list[Action] | None:
         """The legal actions ordered by the family's evaluation one action ahead in one sampled world

@@ -93,6 +93,11 @@ def rollout_view(game: CatanGame, player: int) -> CatanView:
     return CatanView.of(game, player, blank=False)
 
 
+def turn_of(view: CatanView) -> tuple[int, int]:
+    """Which turn a seat's view is in, for the bots' once-a-turn limits (the seat and the turn's number)."""
+    return view.player, view.state.turn_number
+
+
 def _deal(cards: list[int], others: list[int], counts: tuple[int, ...], hands: list[list[int]]) -> None:
     """Give each of the others as many of the shuffled cards as they are known to hold."""
     at = 0

@@ -115,3 +115,30 @@ def test_rollout_views_decide_as_blanked_views_do() -> None:
             game.apply(choice)
             compared += 1
         assert compared >= 150
+
+
+def test_hard_offers_a_domestic_trade_at_most_once_a_turn() -> None:
+    """No spam: once Hard has offered in a turn, it does not offer again in that turn, even where Normal
+    (whose choice Hard keeps without a budget to search) would; in its next turn it may offer again."""
+    from game.ai.catan_heuristic import CatanHeuristicBot
+
+    variant = get_variant("catan-base")
+    game = variant.new_game(variant.default_seats(4), 2, {"board": "variable"})
+    bots = [make_bot("normal", "catan") for _ in range(4)]
+    rng = random.Random(2)
+    while True:
+        p = game.active_players()[0]
+        legal = game.legal_actions(p)
+        choice = bots[p].choose(game.view(p), legal, rng)
+        if isinstance(choice, A.OfferTrade) and CatanHeuristicBot().choose(
+                game.view(p), legal, random.Random(0)) == choice:
+            break
+        game.apply(choice)
+    offers = [a for a in legal if isinstance(a, A.OfferTrade)]
+    earlier = next(a for a in offers if a != choice)
+    hard = HardBot("catan", think_seconds=120, iterations=1)  # too small a budget to search: Normal's choice
+    assert hard.choose(game.view(p), [earlier], random.Random(0)) == earlier
+    second = hard.choose(game.view(p), legal, random.Random(0))
+    assert second in legal and not isinstance(second, A.OfferTrade)
+    assert HardBot("catan", think_seconds=120, iterations=1).choose(game.view(p), legal, random.Random(0)) == choice
+    assert hard.choose(game.view(p), [earlier], random.Random(0)) == earlier  # nothing else left: it may
