@@ -17,7 +17,7 @@ from typing import Any
 from game.core.errors import GameError
 from game.core.options import parse_option_value
 from game.core.registry import available_variants, get_variant
-from game.sim import paused_gc, run_game
+from game.sim import clone_microseconds, paused_gc, run_game
 
 
 def _options(pairs: list[str]) -> dict[str, Any]:
@@ -136,6 +136,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         "actions_per_second": round(statistics.median(r[1] for r in runs)),
         "ms_per_game": round(statistics.median(r[2] for r in runs), 2),
         "actions_per_game": round(statistics.median(r[3] for r in runs)),
+        "clone_microseconds": round(clone_microseconds(variant.id, args.players, args.seed, options), 2),
     }
     if reference:
         ref_games = statistics.median(r["games_per_second"] for r in reference)
@@ -154,6 +155,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     print(f"  actions/s:    {result['actions_per_second']}")
     print(f"  ms/game:      {result['ms_per_game']}")
     print(f"  actions/game: {result['actions_per_game']}")
+    print(f"  clone() of a mid-game position: {result['clone_microseconds']} µs")
     if reference:
         ref = result["catanatron"]
         print(f"  catanatron (same run, interleaved): {ref['games_per_second']} games/s, "

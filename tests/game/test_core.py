@@ -150,7 +150,8 @@ def test_cli_variants_simulate_bench_replay(tmp_path: Path) -> None:
     summary = json.loads(out.stdout)
     assert sum(summary["wins_per_seat"]) + summary["unfinished"] == 3 and summary["average_turns"] > 0
     out = _cli("bench", "--games", "2", "--runs", "1", "--json")
-    assert out.returncode == 0 and json.loads(out.stdout)["games_per_second"] > 0
+    bench = json.loads(out.stdout)
+    assert out.returncode == 0 and bench["games_per_second"] > 0 and bench["clone_microseconds"] > 0
     _, path = _finished_game(tmp_path)
     out = _cli("replay", str(path))
     assert out.returncode == 0 and "verified" in out.stdout and "winner" in out.stdout
