@@ -768,6 +768,35 @@ def _helps(sit: Situation, received: Cards, paid: Cards) -> bool:
     return all(not p or after[r] >= cost[r] for r, p in enumerate(paid))
 
 
+def trade_merit(view: CatanView) -> Callable[[Action], float]:
+    """How much a domestic trade (an offer, counter, acceptance or confirmation) would bring the seat's goal closer
+    if it went through: the cards lacking before less those lacking after, less half a point per card given that the
+    goal wants kept; 0 for any other action. Hard's tiebreak among actions its one-step evaluation cannot tell
+    apart, as an offer moves no cards until it is confirmed."""
+    sit = Situation(view)
+    _, cost = sit.goal()
+    hand, want = sit.hand, sit.wanted()
+    lacking = missing(hand, cost)
+    trade = sit.s.trade
+
+    def merit(action: Action) -> float:
+        if isinstance(action, (A.OfferTrade, A.CounterTrade)):
+            received, paid = action.get, action.give
+        elif isinstance(action, A.AcceptTrade) and trade is not None:
+            received, paid = trade.give, trade.get
+        elif isinstance(action, A.ConfirmTrade) and trade is not None:
+            paid, received = trade.terms_with(action.partner)
+        else:
+            return 0.0
+        after = [h + r - p for h, r, p in zip(hand, received, paid)]
+        if min(after) < 0:
+            return -10.0
+        kept_given = sum(min(p, max(0, want[r] - after[r])) for r, p in enumerate(paid))
+        return lacking - missing(after, cost) - 0.5 * kept_given
+
+    return merit
+
+
 def _two_player_rules() -> ModuleType:
     """The two-player decisions, game.ai.catan_two_player_bot (imported on first use: it builds on this module)."""
     from game.ai import catan_two_player_bot

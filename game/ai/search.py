@@ -62,17 +62,21 @@ class FamilySearch:
     # is in; Normal keeps the limit itself, the search keeps it for the actions it chooses over Normal's.
     once_per_turn: frozenset[str] = frozenset()
     turn_of: Callable[[Any], Hashable] | None = None
+    # A second key for ranking the candidates, among actions the one-step evaluation scores alike (Catan: what a
+    # trade offer would do for the goal if it went through; an offer moves no cards by itself). Given the view.
+    tiebreak: Callable[[Any], Callable[[Action], float]] | None = None
 
 
 def family_search(family: str) -> FamilySearch:
     """The search hooks of a game family; GameError for an unknown one."""
     if family == "catan":
-        from game.ai.catan_heuristic import CatanHeuristicBot
+        from game.ai.catan_heuristic import CatanHeuristicBot, trade_merit
         from game.catan.determinize import determinize, evaluate, rollout_view, turn_of
 
         return FamilySearch(determinize, evaluate, CATAN_ROLLOUT_ACTIONS, CatanHeuristicBot, CATAN_ROLLOUTS_PER_SECOND,
                             frozenset({"roll", "discard"}), rollout_view=rollout_view,
-                            once_per_turn=frozenset({"offer_trade"}), turn_of=turn_of)
+                            once_per_turn=frozenset({"offer_trade"}), turn_of=turn_of,
+                            tiebreak=trade_merit)
     if family == "rivals":
         from game.ai.rivals_heuristic import RivalsHeuristicBot
         from game.ai.rivals_search import RivalsEvaluator, rank
@@ -170,6 +174,7 @@ class HardBot:
         except GameError:
             return None
         pool = legal if len(legal) <= MAX_GREEDY else rng.sample(legal, MAX_GREEDY)
+        second = self.hooks.tiebreak(view) if self.hooks.tiebreak is not None else None
         scored = []
         for i, action in enumerate(pool):
             copy = world.clone()
@@ -177,9 +182,9 @@ class HardBot:
                 copy.apply(action)
             except GameError:
                 continue
-            scored.append((self.hooks.evaluate(copy, view.player), -i))
+            scored.append((self.hooks.evaluate(copy, view.player), second(action) if second else 0.0, -i))
         scored.sort(reverse=True)
-        return [pool[-i] for _, i in scored]
+        return [pool[-i] for _, _, i in scored]
 
     def _search(self, view: Any, candidates: list[Action], prior: Action, rng: random.Random) -> Action:
         """Paired rounds: every candidate still in the race is played in the same sampled world with the same

@@ -142,3 +142,26 @@ def test_hard_offers_a_domestic_trade_at_most_once_a_turn() -> None:
     assert second in legal and not isinstance(second, A.OfferTrade)
     assert HardBot("catan", think_seconds=120, iterations=1).choose(game.view(p), legal, random.Random(0)) == choice
     assert hard.choose(game.view(p), [earlier], random.Random(0)) == earlier  # nothing else left: it may
+
+
+def test_hard_ranks_trade_offers_by_what_they_would_do_for_its_goal() -> None:
+    """An offer moves no cards, so the one-step evaluation scores every offer alike: the candidates among them
+    are the ones that would bring Hard's goal closer (a card it lacks for one it can spare), not the first listed."""
+    from game.ai.catan_heuristic import Situation, trade_merit
+
+    game, p, legal = midgame(seed=2)  # a position where the listing order puts a useless offer first
+    view = game.view(p)
+    sit = Situation(view)
+    _, cost = sit.goal()
+    hand, want = sit.hand, sit.wanted()
+    offers = [a for a in legal if isinstance(a, A.OfferTrade)]
+    helpful = [a for a in offers if cost[a.get.index(1)] > hand[a.get.index(1)]
+               and hand[a.give.index(1)] > want[a.give.index(1)]]
+    useless = [a for a in offers if cost[a.get.index(1)] <= hand[a.get.index(1)]]
+    assert helpful and useless
+    merit = trade_merit(view)
+    assert min(map(merit, helpful)) == 1.0 and max(map(merit, useless)) <= 0.0
+    assert merit(A.EndTurn(p)) == 0.0
+    ranked = HardBot("catan", think_seconds=120, iterations=12)._greedy_rank(view, legal, random.Random(1))
+    assert ranked is not None
+    assert max(ranked.index(a) for a in helpful) < min(ranked.index(a) for a in useless)
