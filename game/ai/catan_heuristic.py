@@ -118,8 +118,11 @@ def covers(hand: Cards, spend: Cards, keep: Cards) -> bool:
 class Situation:
     """The bot's reading of its view: production, reachable sites, road targets and the current goal."""
 
-    def __init__(self, view: CatanView, road_memo: dict[tuple, int] | None = None) -> None:
+    def __init__(self, view: CatanView, road_memo: dict[tuple, int] | None = None,
+                 missing_card_penalty: float = MISSING_CARD_PENALTY) -> None:
         self.view = view
+        # What one card still lacking costs a goal when the bot picks what to save for.
+        self.missing_card_penalty = missing_card_penalty
         # Longest-road answers by road network, kept by the bot across its decisions (the network seldom changes).
         self.road_memo = road_memo
         s: CatanState = view.state
@@ -333,7 +336,7 @@ class Situation:
             if not options:
                 self._goal = ("none", (0, 0, 0, 0, 0))
             else:
-                best = max(options, key=lambda o: o[0] - MISSING_CARD_PENALTY * effective_missing(
+                best = max(options, key=lambda o: o[0] - self.missing_card_penalty * effective_missing(
                     hand, GOAL_COSTS[o[1]], rates, bank))
                 self._goal = (best[1], GOAL_COSTS[best[1]])
         return self._goal
@@ -424,7 +427,7 @@ class CatanHeuristicBot:
         """Return one of legal_actions."""
         if len(legal_actions) == 1:
             return legal_actions[0]
-        sit = Situation(view, self._road_memo)
+        sit = Situation(view, self._road_memo, self.goal_penalty(view))
         phase = sit.s.phase
         two = _two_player_rules() if sit.two_player else None
         if two is not None and phase in two.OWN_PHASES:
@@ -452,6 +455,14 @@ class CatanHeuristicBot:
         if choice is None or choice not in legal_actions:
             return _fallback(legal_actions)
         return choice
+
+    def goal_penalty(self, view: CatanView) -> float:
+        """What one card still lacking costs a goal when it picks what to save for (a stronger style may differ)."""
+        return MISSING_CARD_PENALTY
+
+    def lacking_to_offer(self, view: CatanView) -> int:
+        """The most cards its goal may lack for it to offer a trade for one of them."""
+        return 1
 
     # -- set-up
 
@@ -643,9 +654,9 @@ class CatanHeuristicBot:
                                           hand[a.give] - cost[a.give], -a.give, -a.get))
 
     def _offer(self, sit: Situation, legal: list[Action], cost: tuple[int, ...]) -> Action | None:
-        """A 1-for-1 offer to everyone when exactly one card is lacking (at most once a turn)."""
+        """A 1-for-1 offer to everyone for a card its goal lacks, when few enough are lacking (at most once a turn)."""
         hand = sit.hand
-        if missing(hand, cost) != 1:
+        if not 1 <= missing(hand, cost) <= self.lacking_to_offer(sit.view):
             return None
         key = (sit.me, sit.s.turn_number)
         made = self._offers.setdefault(key, [])

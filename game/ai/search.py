@@ -65,18 +65,22 @@ class FamilySearch:
     # A second key for ranking the candidates, among actions the one-step evaluation scores alike (Catan: what a
     # trade offer would do for the goal if it went through; an offer moves no cards by itself). Given the view.
     tiebreak: Callable[[Any], Callable[[Action], float]] | None = None
+    # The policy whose choice the search starts from, when it is not Normal (Catan: Normal with a firmer style and
+    # roads chosen by value in games of three and four); the rollouts still play every seat with Normal.
+    prior: Callable[[], Any] | None = None
 
 
 def family_search(family: str) -> FamilySearch:
     """The search hooks of a game family; GameError for an unknown one."""
     if family == "catan":
+        from game.ai.catan_hard_policy import CatanHardPolicy
         from game.ai.catan_heuristic import CatanHeuristicBot, trade_merit
         from game.catan.determinize import determinize, evaluate, rollout_view, turn_of
 
         return FamilySearch(determinize, evaluate, CATAN_ROLLOUT_ACTIONS, CatanHeuristicBot, CATAN_ROLLOUTS_PER_SECOND,
                             frozenset({"roll", "discard"}), rollout_view=rollout_view,
                             once_per_turn=frozenset({"offer_trade"}), turn_of=turn_of,
-                            tiebreak=trade_merit)
+                            tiebreak=trade_merit, prior=CatanHardPolicy)
     if family == "rivals":
         from game.ai.rivals_heuristic import RivalsHeuristicBot
         from game.ai.rivals_search import RivalsEvaluator, rank
@@ -105,7 +109,7 @@ class HardBot:
         self.iterations = iterations if iterations is not None else max(
             MIN_ITERATIONS, round(self.hooks.rollouts_per_second * think_seconds))
         self.capped = 0  # decisions cut short by the think time (only they can depend on the machine)
-        self.normal = self.hooks.normal()
+        self.normal = (self.hooks.prior or self.hooks.normal)()
         # Plays every seat in the rollouts: a fresh copy per rollout, so that no rollout remembers another's
         # decisions (a trade offer made in one line of play must not be missing from the next), with caches
         # kept across the bot's decisions.
