@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.ai.catan_heuristic import GENERIC_HARBOR, board_info, effective_missing
+from game.ai.catan_two_player_bot import reach
 from game.catan.constants import CITY_COST, DEV_CARD_COST, KNIGHT, SETTLEMENT_COST
-from game.catan.state import NOBODY
 
 if TYPE_CHECKING:
     from game.catan.rules import CatanGame
@@ -95,37 +95,14 @@ def _site_pips(node_yields: tuple, robber: int, node: int) -> int:
 
 def _expansion(game: CatanGame, player: int) -> tuple[list[int], list[int]]:
     """The sites its roads reach now, and the pips of the best site one, two ... roads further (0 for none)."""
-    s, topo = game.state, game.topo
-    node_owner, edge_owner = s.node_owner, s.edge_owner
-    ends: set[int] = set()
-    for e, owner in enumerate(edge_owner):
-        if owner == player:
-            ends.update(topo.edges[e])
-    # A rival's building cuts the road there: nothing beyond it is reached.
-    ends = {n for n in ends if node_owner[n] in (player, NOBODY)}
-    sites = sorted(n for n in ends if game.can_settle(n))
+    s = game.state
     yields = board_info(s.board).node_yields
-    seen = set(ends)
-    frontier = list(ends)
-    best = []
-    for _ in range(EXPANSION_DEPTH):
-        found = 0
-        nxt = []
-        for u in frontier:
-            for e in topo.node_edges[u]:
-                if edge_owner[e] != NOBODY:
-                    continue
-                a, b = topo.edges[e]
-                x = b if a == u else a
-                if x in seen:
-                    continue
-                seen.add(x)
-                if node_owner[x] == NOBODY:
-                    nxt.append(x)
-                    if game.can_settle(x):
-                        found = max(found, _site_pips(yields, s.robber, x))
-        best.append(found)
-        frontier = nxt
+    roads_to = reach(game.topo, s.node_owner, s.edge_owner, player, EXPANSION_DEPTH)
+    sites = sorted(n for n, roads in roads_to.items() if roads == 0 and game.can_settle(n))
+    best = [0] * EXPANSION_DEPTH
+    for node, roads in roads_to.items():
+        if roads and game.can_settle(node):
+            best[roads - 1] = max(best[roads - 1], _site_pips(yields, s.robber, node))
     return sites, best
 
 
