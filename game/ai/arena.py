@@ -94,8 +94,8 @@ class ArenaPlan:
             raise InvalidOptions(f"--bots needs one bot or one per player ({self.players})")
         if self.max_actions < 1:
             raise InvalidOptions("--max-actions must be at least 1")
-        if self.rollouts is not None and self.rollouts < 1:
-            raise InvalidOptions("--rollouts must be at least 1")
+        if self.rollouts is not None and self.rollouts < 0:
+            raise InvalidOptions("--rollouts must be at least 0")
         bots = tuple(canonical_bot_id(b.strip()) for b in self.bots)
         bots = bots * self.players if len(bots) == 1 else bots
         for bot in set(bots):

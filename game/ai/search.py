@@ -103,6 +103,8 @@ class HardBot:
     needs_view = True
 
     def __init__(self, family: str, think_seconds: float = 1.0, iterations: int | None = None) -> None:
+        """A budget of `iterations` rollouts per decision (None: what `think_seconds` buys; 0: no search, the
+        policy it starts from decides)."""
         self.family = family
         self.think_seconds = think_seconds
         self.hooks = family_search(family)
@@ -153,7 +155,7 @@ class HardBot:
     def _decide(self, view: Any, legal_actions: list[Action], rng: random.Random) -> Action:
         """Normal's choice, or a candidate the search finds clearly better."""
         prior = self.normal.choose(view, legal_actions, rng)
-        if len(legal_actions) == 1 or prior.kind in self.hooks.forced_kinds:
+        if len(legal_actions) == 1 or prior.kind in self.hooks.forced_kinds or self.iterations == 0:
             return prior
         if self.hooks.rank is not None:
             ranked = self.hooks.rank(view, legal_actions, rng, self.normal)

@@ -64,7 +64,8 @@ def add_arena_parser(sub: Any) -> None:
     p.add_argument("--think-seconds", type=float, default=None, help="the Hard bot's budget per decision")
     p.add_argument("--rollouts", type=int, default=None,
                    help="the Hard bot's budget in rollouts per decision (default: what the think time buys); "
-                        "with a generous --think-seconds the run is the same on any machine")
+                        "with a generous --think-seconds the run is the same on any machine; 0: no search, "
+                        "Hard plays the policy its search starts from")
     p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE")
     p.add_argument("--record", default=None, metavar="FILE",
                    help="keep every finished game in FILE (JSON lines) as it finishes; games of this plan "

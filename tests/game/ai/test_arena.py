@@ -141,4 +141,4 @@ def test_a_rollout_budget_with_a_generous_think_time_makes_hard_runs_machine_ind
     assert [g.actions for g in first.games] == [g.actions for g in again.games]
     assert summarize(first)["bots"]["hard"]["capped_decisions"] == 0
     with pytest.raises(InvalidOptions):
-        ArenaPlan("catan-cards", 2, ("hard", "normal"), rollouts=0).validated()
+        ArenaPlan("catan-cards", 2, ("hard", "normal"), rollouts=-1).validated()

@@ -138,3 +138,23 @@ def test_an_eighth_card_is_worth_less_than_none() -> None:
     assert seat_value(g, 0) < seven
     main_phase(g, 0, [0, 6, 0, 0, 0])
     assert seat_value(g, 0) < seven
+
+
+def test_without_rollouts_hard_plays_this_policy() -> None:
+    g = new_game(seed=9)
+    hard, policy = HardBot("catan", iterations=0), CatanHardPolicy()
+    normal = CatanHeuristicBot()
+    compared = 0
+    for step in range(600):
+        if g.is_over():
+            break
+        p = g.active_players()[0]
+        legal, view = g.legal_actions(p), g.view(p)
+        if p == 0:
+            choice = hard.choose(view, legal, random.Random(step))
+            assert choice == policy.choose(view, legal, random.Random(step))
+            compared += 1
+        else:
+            choice = normal.fresh().choose(view, legal, random.Random(step))
+        g.apply(choice)
+    assert compared > 100
