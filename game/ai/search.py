@@ -53,7 +53,7 @@ class FamilySearch:
     rollouts_per_second: int
     forced_kinds: frozenset[str] = frozenset()
     # Normal's ordering of the legal actions, best first (None: Normal has no ranking for this decision); it is
-    # handed the Normal bot that has just chosen in this view, whose caches of the view it may use.
+    # handed the prior (Normal, unless the family names another) that has just chosen in this view, whose caches of the view it may use.
     rank: Callable[[Any, list[Action], random.Random, Any], list[Action] | None] | None = None
     # A seat's view of a sampled world for the rollouts (None: the game's view()); nothing in a world sampled
     # from the bot's own view is hidden, so a family may skip blanking it, when its Normal bot decides the same.
@@ -111,7 +111,8 @@ class HardBot:
         self.iterations = iterations if iterations is not None else max(
             MIN_ITERATIONS, round(self.hooks.rollouts_per_second * think_seconds))
         self.capped = 0  # decisions cut short by the think time (only they can depend on the machine)
-        self.normal = (self.hooks.prior or self.hooks.normal)()
+        # The policy whose choice the search starts from (Normal unless the family names another).
+        self.prior = (self.hooks.prior or self.hooks.normal)()
         # Plays every seat in the rollouts: a fresh copy per rollout, so that no rollout remembers another's
         # decisions (a trade offer made in one line of play must not be missing from the next), with caches
         # kept across the bot's decisions.
@@ -153,12 +154,12 @@ class HardBot:
         return allowed or legal
 
     def _decide(self, view: Any, legal_actions: list[Action], rng: random.Random) -> Action:
-        """Normal's choice, or a candidate the search finds clearly better."""
-        prior = self.normal.choose(view, legal_actions, rng)
+        """The prior's choice (Normal's, in most games), or a candidate the search finds clearly better."""
+        prior = self.prior.choose(view, legal_actions, rng)
         if len(legal_actions) == 1 or prior.kind in self.hooks.forced_kinds or self.iterations == 0:
             return prior
         if self.hooks.rank is not None:
-            ranked = self.hooks.rank(view, legal_actions, rng, self.normal)
+            ranked = self.hooks.rank(view, legal_actions, rng, self.prior)
         else:
             ranked = self._greedy_rank(view, legal_actions, rng)
         # A small budget compares fewer candidates, so each is still seen in enough paired rounds to count.

@@ -29,7 +29,7 @@ def main_phase(g, player: int, hand: list[int]) -> None:  # type: ignore[no-unty
 
 def test_hard_starts_its_catan_search_from_this_policy() -> None:
     assert family_search("catan").prior is CatanHardPolicy
-    assert isinstance(HardBot("catan").normal, CatanHardPolicy)
+    assert isinstance(HardBot("catan").prior, CatanHardPolicy)
     assert family_search("rivals").prior is None
 
 
