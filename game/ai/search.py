@@ -53,7 +53,8 @@ class FamilySearch:
     rollouts_per_second: int
     forced_kinds: frozenset[str] = frozenset()
     # Normal's ordering of the legal actions, best first (None: Normal has no ranking for this decision); it is
-    # handed the prior (Normal, unless the family names another) that has just chosen in this view, whose caches of the view it may use.
+    # handed the prior (Normal, unless the family names another) that has just chosen in this view, whose caches
+    # of the view it may use.
     rank: Callable[[Any, list[Action], random.Random, Any], list[Action] | None] | None = None
     # A seat's view of a sampled world for the rollouts (None: the game's view()); nothing in a world sampled
     # from the bot's own view is hidden, so a family may skip blanking it, when its Normal bot decides the same.
