@@ -33,22 +33,29 @@ def test_hard_starts_its_catan_search_from_this_policy() -> None:
     assert family_search("rivals").prior is None
 
 
-def test_in_the_two_player_game_it_plays_exactly_as_normal() -> None:
-    g = new_game("catan-2p", 2, seed=5)
-    policy, normal = CatanHardPolicy(), CatanHeuristicBot()
+def same_choices_at_seat_0(g, bot, reference, steps: int) -> int:  # type: ignore[no-untyped-def]
+    """Plays up to `steps` actions (Normal at the other seats); at seat 0 `bot` and `reference` must choose alike
+    with the same random numbers. Returns how many seat-0 decisions were compared."""
+    others = CatanHeuristicBot()
     compared = 0
-    while not g.is_over() and compared < 400:
+    for step in range(steps):
+        if g.is_over():
+            break
         p = g.active_players()[0]
-        legal = g.legal_actions(p)
-        view = g.view(p)
+        legal, view = g.legal_actions(p), g.view(p)
         if p == 0:
-            mine = policy.choose(view, legal, random.Random(compared))
-            assert mine == normal.choose(view, legal, random.Random(compared))
+            choice = bot.choose(view, legal, random.Random(step))
+            assert choice == reference.choose(view, legal, random.Random(step))
             compared += 1
         else:
-            mine = normal.fresh().choose(view, legal, random.Random(compared))
-        g.apply(mine)
-    assert compared > 100
+            choice = others.fresh().choose(view, legal, random.Random(step))
+        g.apply(choice)
+    return compared
+
+
+def test_in_the_two_player_game_it_plays_exactly_as_normal() -> None:
+    g = new_game("catan-2p", 2, seed=5)
+    assert same_choices_at_seat_0(g, CatanHardPolicy(), CatanHeuristicBot(), 800) > 100
 
 
 def test_with_four_players_it_offers_for_a_card_when_two_are_lacking() -> None:
@@ -142,19 +149,4 @@ def test_an_eighth_card_is_worth_less_than_none() -> None:
 
 def test_without_rollouts_hard_plays_this_policy() -> None:
     g = new_game(seed=9)
-    hard, policy = HardBot("catan", iterations=0), CatanHardPolicy()
-    normal = CatanHeuristicBot()
-    compared = 0
-    for step in range(600):
-        if g.is_over():
-            break
-        p = g.active_players()[0]
-        legal, view = g.legal_actions(p), g.view(p)
-        if p == 0:
-            choice = hard.choose(view, legal, random.Random(step))
-            assert choice == policy.choose(view, legal, random.Random(step))
-            compared += 1
-        else:
-            choice = normal.fresh().choose(view, legal, random.Random(step))
-        g.apply(choice)
-    assert compared > 100
+    assert same_choices_at_seat_0(g, HardBot("catan", iterations=0), CatanHardPolicy(), 600) > 100
