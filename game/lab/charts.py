@@ -1,7 +1,9 @@
 """PNG charts of a lab report, drawn with Pillow: win rates, points, production, and heat maps on the board.
 
 Every chart is drawn at twice its size and scaled down, which smooths the edges of circles and hexes.
-`planned_charts` lists the charts a report gets; the summary page links the same file names.
+Which charts a report gets is planned in `game.lab.chart_plan`, which the summary page uses without Pillow.
+This is the one module of `game/` that imports Pillow: `python3 -m game lab --report` writes PNG charts without
+the GUI; only `write_report` loads it.
 """
 
 from __future__ import annotations
@@ -18,16 +20,15 @@ from PIL import Image, ImageDraw, ImageFont
 from game.catan.constants import PIPS, RESOURCES
 from game.catan.geometry import topology
 from game.core.i18n import Translator
+from game.lab.chart_plan import HEIGHT, PLAYER_COLOURS, WIDTH, ChartSpec, Colour, planned_charts
 from game.lab.report_text import (
     colour_title, format_number, format_percent, position_label, resource_name,
 )
 
 FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
-WIDTH, HEIGHT = 1200, 700
 SUPERSAMPLE = 2
 MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 96, 48, 30, 96
 
-Colour = tuple[int, int, int]
 BACKGROUND: Colour = (251, 249, 244)
 INK: Colour = (33, 37, 46)
 MUTED: Colour = (104, 110, 122)
@@ -44,10 +45,6 @@ HEX_EDGE: Colour = (250, 246, 232)
 NEUTRAL_BAR: Colour = (92, 116, 160)
 UNKNOWN_COLOUR: Colour = (160, 160, 160)
 
-PLAYER_COLOURS: Mapping[str, Colour] = MappingProxyType({
-    "red": (200, 48, 48), "blue": (44, 96, 180), "white": (240, 238, 230), "orange": (236, 136, 34),
-    "green": (58, 140, 72), "brown": (134, 90, 54),
-})
 RESOURCE_COLOURS: Mapping[str, Colour] = MappingProxyType({
     "lumber": (36, 104, 52), "wool": (150, 204, 98), "grain": (236, 196, 58),
     "brick": (204, 84, 46), "ore": (138, 145, 158),
@@ -61,38 +58,6 @@ SERIES_COLOURS: tuple[Colour, ...] = (
 )
 HEAT_RAMP: tuple[Colour, ...] = ((255, 236, 160), (250, 170, 70), (218, 84, 44), (150, 24, 60), (74, 16, 70))
 QUALITY_RAMP: tuple[Colour, ...] = ((236, 246, 250), (150, 206, 226), (64, 140, 196), (40, 70, 150), (30, 26, 90))
-
-# Which report figure each per-layout chart shows, in the order the summary lists them.
-LAYOUT_CHARTS: tuple[str, ...] = (
-    "seat_win_rate", "colour_win_rate", "average_vp", "specials", "production", "first_settlements", "spot_quality",
-)
-COMPARISON_CHARTS: tuple[str, ...] = ("compare_seats", "compare_scores")
-
-
-@dataclass(frozen=True, slots=True)
-class ChartSpec:
-    """One chart of a report: what it shows, for which layout (None: all of them), and its file name."""
-
-    kind: str
-    layout: int | None
-    filename: str
-
-
-def planned_charts(report: dict[str, Any]) -> list[ChartSpec]:
-    """Every chart a report gets: seven per layout, and two comparisons when there are several layouts."""
-    specs = [ChartSpec(kind, i, f"layout{i + 1}-{kind.replace('_', '-')}.png")
-             for i in range(len(report.get("layouts", []))) for kind in LAYOUT_CHARTS]
-    if len(report.get("layouts", [])) > 1:
-        specs += [ChartSpec(kind, None, f"{kind.replace('_', '-')}.png") for kind in COMPARISON_CHARTS]
-    return specs
-
-
-def chart_title(report: dict[str, Any], spec: ChartSpec, t: Translator) -> str:
-    """The title a chart carries (naming its layout, for per-layout charts)."""
-    if spec.layout is None:
-        return t.t(f"labreport.chart.{spec.kind}.title")
-    return t.t(f"labreport.chart.{spec.kind}.title", layout=str(report["layouts"][spec.layout].get("name", "")))
-
 
 def render_chart(report: dict[str, Any], spec: ChartSpec, t: Translator) -> Image.Image:
     """Draw one chart of the report (WIDTH x HEIGHT pixels, RGB)."""

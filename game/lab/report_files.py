@@ -8,7 +8,6 @@ from typing import Any
 from game.core.errors import GameError
 from game.core.files import read_json_file, write_json_atomically
 from game.core.i18n import Translator
-from game.lab.charts import write_charts
 from game.lab.report import REPORT_FORMAT, REPORT_VERSION
 from game.lab.summary import CHARTS_FOLDER, render_summary
 
@@ -22,6 +21,8 @@ class ReportError(GameError):
 
 def write_report(report: dict[str, Any], folder: Path, lang: str = "en") -> list[Path]:
     """Write report.json, the charts and summary.html into folder (created if needed); return the paths written."""
+    from game.lab.charts import write_charts  # the one Pillow user in game/: loaded only when charts are written
+
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     t = Translator(lang)

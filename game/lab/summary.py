@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from game.core.i18n import Translator
-from game.lab.charts import PLAYER_COLOURS, ChartSpec, chart_title, planned_charts
+from game.lab.chart_plan import PLAYER_COLOURS, ChartSpec, chart_title, planned_charts
 from game.lab.report_text import (
     bot_name, colour_name, colour_title, format_number, format_p_value, format_percent, p_value_phrase,
     position_label, resource_name, variant_name, verdict_sentence,

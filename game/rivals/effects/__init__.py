@@ -5,7 +5,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Mapping
 
-from game.rivals.decisions import GENERIC_DECISIONS
+from game.rivals.effects.generic_decisions import GENERIC_DECISIONS
 from game.rivals.effects import (basic_actions, basic_events, gold_actions, gold_cards, progress_actions,
                                  progress_cards, turmoil_actions, turmoil_cards, turmoil_events, use_now)
 from game.rivals.effects.base import (ActionCardRule, BuildHook, DecisionRule, DiscountRule, EventRule, LossHook,

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from game.lab.charts import HEIGHT, WIDTH, planned_charts
+from game.lab.chart_plan import HEIGHT, WIDTH, planned_charts
 from game.lab.layout import beginner_lab_layout, variable_lab_layout
 from game.lab.report import build_report
 from game.lab.report_files import ReportError, read_report, write_report
