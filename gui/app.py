@@ -185,7 +185,7 @@ class App:
             elif family == "rivals":
                 from gui.rivals.scene import RivalsTableScene as TableScene
             else:
-                from gui.table.scene import CatanTableScene as TableScene
+                from gui.catan.scene import CatanTableScene as TableScene
         except ImportError as exc:
             self.show_message("app.table_missing", error=str(exc))
             return

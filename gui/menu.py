@@ -46,11 +46,11 @@ def backdrop_path(app: App) -> Path:
 def startup_art_sizes(size: tuple[int, int]) -> dict[str, Any]:
     """The art worth having on disk before the menu shows: the table's art for this window size.
 
-    The table may name its exact sizes with `gui.table.scene.startup_art_sizes(window_size)`; otherwise
+    The table may name its exact sizes with `gui.catan.scene.startup_art_sizes(window_size)`; otherwise
     the art of a table whose hexes are about a sixth of the window height is warmed.
     """
     try:
-        from gui.table.scene import startup_art_sizes as table_art  # type: ignore[attr-defined]
+        from gui.catan.scene import startup_art_sizes as table_art  # type: ignore[attr-defined]
     except ImportError:
         table_art = None
     if table_art is not None:

@@ -21,10 +21,10 @@ from gui.fonts import render_text
 from gui.levels import level_id
 from gui.scene import Scene
 from gui.session import GameSession
-from gui.table.board_view import SpriteBook
-from gui.table.dialogs import MenuDialog, PassScreen, TableDialog
+from gui.catan.board_view import SpriteBook
+from gui.catan.dialogs import MenuDialog, PassScreen, TableDialog
 from gui.table.log_view import LogEntry, LogView
-from gui.table.panels import CostButton, PanelCache, draw_top_bar
+from gui.catan.panels import CostButton, PanelCache, draw_top_bar
 from gui.tour import Tour, table_steps
 from gui.toast import Toast
 from gui.widgets import draw_tooltip

@@ -13,8 +13,8 @@ from gui.fonts import font
 from gui.dialogs import GOLD, GOLD_DARK, blit_text, ellipsize, fit_text, px
 from gui.levels import badge_size, draw_level_badge
 from gui.marks import draw_mark
-from gui.table.board_view import SpriteBook
-from gui.table.panels import PanelCache
+from gui.catan.board_view import SpriteBook
+from gui.catan.panels import PanelCache
 from gui.widgets import PANEL, TEXT, TEXT_DIM
 
 Color = tuple[int, int, int]

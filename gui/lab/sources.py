@@ -20,7 +20,7 @@ from gui.dialogs import (
 from gui.dialogs.files import list_saves, variant_label
 from gui.fonts import font, wrap_text
 from gui.lab.panels import BAD_COLOR
-from gui.table.part_preview import render_preview
+from gui.catan.part_preview import render_preview
 
 if TYPE_CHECKING:
     from gui.app import App

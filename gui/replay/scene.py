@@ -48,7 +48,7 @@ def table_for(app: App, game: Game) -> TableScene:
         from gui.rivals.scene import RivalsTableScene
 
         return RivalsTableScene(app, game)
-    from gui.table.scene import CatanTableScene
+    from gui.catan.scene import CatanTableScene
 
     return CatanTableScene(app, game)
 

@@ -199,7 +199,7 @@ def test_every_table_passes_the_levels_to_its_seat_panels(make_app: Any, monkeyp
         drawn.append(level)
         return real(surface, t, level, *args, **kwargs)
 
-    for module in ("gui.table.panels", "gui.rivals.seats", "gui.cards.panels"):
+    for module in ("gui.catan.panels", "gui.rivals.seats", "gui.cards.panels"):
         monkeypatch.setattr(f"{module}.draw_level_badge", recording)
     app = _with_menu(make_app(size=(1280, 720), lang="cs"))
     app.start_game(game)

@@ -247,7 +247,7 @@ def test_start_game_of_unknown_family_shows_message(make_app: Any) -> None:
 
 
 def test_start_game_opens_the_table(make_app: Any) -> None:
-    pytest.importorskip("gui.table.scene")
+    pytest.importorskip("gui.catan.scene")
     from gui.menu import MenuScene
     from tests.gui.conftest import running_game
 

@@ -61,7 +61,7 @@ def test_catan_table_dialogs_take_tab_and_enter(make_app: Any) -> None:
 
 
 def test_catan_bank_dialog_focus_reaches_every_column(make_app: Any) -> None:
-    from gui.table.dialogs import MaritimeDialog
+    from gui.catan.dialogs import MaritimeDialog
     from tests.gui.table_fixtures import catan_game
     from tests.gui.test_comfort import _to_main_phase
 

@@ -132,7 +132,7 @@ def test_load_through_the_dialog(make_app: Any, monkeypatch: pytest.MonkeyPatch)
 
 
 def test_load_opens_the_table(make_app: Any) -> None:
-    pytest.importorskip("gui.table.scene")
+    pytest.importorskip("gui.catan.scene")
     from gui.dialogs.files import LoadDialog
     from gui.menu import MenuScene
 

@@ -387,7 +387,7 @@ def test_saved_layout_starts_a_game_from_new_game(make_app: Any) -> None:
     assert game.state.board.terrains == saved.terrains
     assert game.state.board.numbers == saved.numbers
     new_game.start()
-    from gui.table.scene import CatanTableScene
+    from gui.catan.scene import CatanTableScene
 
     assert isinstance(app.top, CatanTableScene)
 

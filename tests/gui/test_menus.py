@@ -204,7 +204,7 @@ def test_continue_loads_the_autosave(make_app: Any, monkeypatch: pytest.MonkeyPa
 def test_new_game_start_with_all_ai_reaches_the_table(make_app: Any) -> None:
     from gui.new_game import NewGameScene
 
-    pytest.importorskip("gui.table.scene")
+    pytest.importorskip("gui.catan.scene")
     app = make_app()
     menu = _menu(app)
     app.push(menu)

@@ -19,11 +19,11 @@ import pytest
 
 from game.catan import actions as A
 from game.catan import state as S
-from gui.table.animations import FloatText
-from gui.table.board_view import FRAME_HEIGHT, FRAME_WIDTH, Marks
-from gui.table.dialogs import VictimDialog
-from gui.table.panels import compute_layout
-from gui.table.scene import CatanTableScene
+from gui.catan.animations import FloatText
+from gui.catan.board_view import FRAME_HEIGHT, FRAME_WIDTH, Marks
+from gui.catan.dialogs import VictimDialog
+from gui.catan.panels import compute_layout
+from gui.catan.scene import CatanTableScene
 from tests.gui.table_fixtures import catan_game, click, make_app, press, settle
 
 

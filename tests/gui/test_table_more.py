@@ -20,9 +20,9 @@ from game.catan import actions as A
 from game.catan import state as S
 from game.catan.constants import KNIGHT, RESOURCES
 from game.catan.variants import CatanBase
-from gui.table import scene as scene_module
-from gui.table.dialogs import MaritimeDialog, TradeDialog
-from gui.table.scene import KEY_HINTS, CatanTableScene
+from gui.catan import scene as scene_module
+from gui.catan.dialogs import MaritimeDialog, TradeDialog
+from gui.catan.scene import KEY_HINTS, CatanTableScene
 from tests.gui.table_fixtures import catan_game, click, make_app, press, settle
 
 KEYS = {"R": pygame.K_r, "1": pygame.K_1, "2": pygame.K_2, "3": pygame.K_3, "E": pygame.K_e, "B": pygame.K_b,

@@ -24,8 +24,8 @@ from game.catan.constants import BRICK, LUMBER
 from game.core.registry import get_variant
 from game.core.seats import Seat
 from game.sim import play_out
-from gui.table.scene import CatanTableScene
-from gui.table.variant_dialogs import GiveBackDialog, NeutralChoiceDialog
+from gui.catan.scene import CatanTableScene
+from gui.catan.variant_dialogs import GiveBackDialog, NeutralChoiceDialog
 from tests.gui.table_fixtures import click, make_app, monkey_step, settle
 
 SIZES = [(1280, 720), (1920, 1080)]

@@ -16,8 +16,8 @@ import pytest
 from game.catan import actions as A
 from game.catan import state as S
 from game.catan.constants import KNIGHT
-from gui.table.dialogs import VictimDialog
-from gui.table.scene import CatanTableScene
+from gui.catan.dialogs import VictimDialog
+from gui.catan.scene import CatanTableScene
 from tests.gui.table_fixtures import catan_game, click, make_app, settle
 
 

@@ -9,12 +9,12 @@ import pygame
 
 from game.catan.two_player import BuildNeutral, GiveBack
 from gui.dialogs import GOLD, GOLD_DARK, StyledButton, blit_text, px
-from gui.table.board_view import player_rgb
-from gui.table.dialogs import TableDialog, _ResourceGrid, draw_cards_inline
+from gui.catan.board_view import player_rgb
+from gui.catan.dialogs import TableDialog, _ResourceGrid, draw_cards_inline
 from gui.widgets import TEXT_DIM
 
 if TYPE_CHECKING:
-    from gui.table.scene import CatanTableScene
+    from gui.catan.scene import CatanTableScene
 
 
 class GiveBackDialog(_ResourceGrid):

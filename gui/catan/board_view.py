@@ -12,8 +12,8 @@ import pygame
 from game.catan.constants import HARBOR_RESOURCE, RESOURCES
 from game.catan.geometry import Topology
 from gui.marks import draw_mark
-from gui.table.ghosts import HALO_HOVER, HALO_LIGHT, ghost_alpha, haloed
-from gui.table.board_extras import (
+from gui.catan.ghosts import HALO_HOVER, HALO_LIGHT, ghost_alpha, haloed
+from gui.catan.board_extras import (
     SEAM_RGBA, SEAM_SEA_RGBA, draw_seams, neutral_marked, node_marker, part_corner_direction, plaque_surface,
     ray_to_frame, seam_edges, seam_sea_rays,
 )

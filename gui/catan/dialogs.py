@@ -12,12 +12,12 @@ from game.catan.constants import RESOURCES
 from game.catan.state import ACCEPTED, COUNTERED, DECLINED, PENDING
 from gui.dialogs import GOLD, GOLD_DARK, Stepper, StyledButton, blit_text, fit_text, px
 from gui.fonts import render_text, wrap_text
-from gui.table.board_view import player_rgb
+from gui.catan.board_view import player_rgb
 from gui.table.log_view import format_cards
 from gui.widgets import PANEL, TEXT, TEXT_DIM, FocusRing
 
 if TYPE_CHECKING:
-    from gui.table.scene import CatanTableScene
+    from gui.catan.scene import CatanTableScene
 
 ZERO = (0, 0, 0, 0, 0)
 

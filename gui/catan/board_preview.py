@@ -6,7 +6,7 @@ from typing import Any
 
 import pygame
 
-from gui.table.board_view import TABLE_BG, BoardView, SpriteBook
+from gui.catan.board_view import TABLE_BG, BoardView, SpriteBook
 
 
 def render_board_preview(game: Any, size: tuple[int, int], sprites: SpriteBook) -> pygame.Surface:

@@ -18,22 +18,22 @@ from gui.dialogs import blit_text, ellipsize, px
 from gui.fonts import render_text
 from gui.hints import catan_hint, draw_hint_line
 from gui.session import speed_factor
-from gui.table.animations import Animator, Banner, DiceRoll, FloatText, Flyer, Ring, RobberSlide
-from gui.table.board_info import BankBox, bank_tooltip, harbor_tooltip, hex_tooltip
-from gui.table.board_view import TABLE_BG, BoardView, Marks, player_rgb
-from gui.table.dialogs import (
+from gui.catan.animations import Animator, Banner, DiceRoll, FloatText, Flyer, Ring, RobberSlide
+from gui.catan.board_info import BankBox, bank_tooltip, harbor_tooltip, hex_tooltip
+from gui.catan.board_view import TABLE_BG, BoardView, Marks, player_rgb
+from gui.catan.dialogs import (
     ConfirmDialog, DiscardDialog, MaritimeDialog, MenuDialog, MonopolyDialog, RespondDialog,
     TableDialog, TradeDialog, VictimDialog, YearOfPlentyDialog,
 )
 from gui.table.log_view import EventNarrator, LogEntry, format_cards
-from gui.table.neutral_panel import NeutralInfo, NeutralPanel
-from gui.table.panels import (
+from gui.catan.neutral_panel import NeutralInfo, NeutralPanel
+from gui.catan.panels import (
     CostButton, HandCard, HandInfo, HandPanel, PlayerInfo, PlayersPanel, TableLayout, compute_layout, draw_dice,
 )
-from gui.table.two_player_view import (
+from gui.catan.two_player_view import (
     draw_roll_labels, neutral_build_marks, neutral_infos, neutral_options, roll_number,
 )
-from gui.table.variant_dialogs import GiveBackDialog, NeutralChoiceDialog
+from gui.catan.variant_dialogs import GiveBackDialog, NeutralChoiceDialog
 from gui.table_base import END_DELAY, WATCH_SPEEDS, ButtonSpec, TableScene
 from gui.widgets import draw_tooltip_above
 

@@ -1,0 +1,1 @@
+"""The Catan board game's table: the scene, the board renderer and its extras, the Catan panels, dialogs and animations."""
