@@ -27,7 +27,7 @@ from gui.dialogs import (
 from gui.fonts import font, wrap_text
 from gui.levels import badge_size, draw_level_badge, level_description, level_id, levels_in_use
 from gui.catan.board_preview import render_board_preview
-from gui.catan.board_view import SpriteBook
+from gui.table.sprites import SpriteBook
 from gui.catan.part_preview import render_preview
 from gui.widgets import draw_tooltip
 

@@ -13,7 +13,7 @@ from gui.fonts import font
 from gui.dialogs import GOLD, GOLD_DARK, blit_text, ellipsize, fit_text, px
 from gui.levels import badge_size, draw_level_badge
 from gui.marks import draw_mark
-from gui.catan.board_view import SpriteBook
+from gui.table.sprites import SpriteBook
 from gui.catan.panels import PanelCache
 from gui.widgets import PANEL, TEXT, TEXT_DIM
 

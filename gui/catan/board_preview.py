@@ -6,7 +6,8 @@ from typing import Any
 
 import pygame
 
-from gui.catan.board_view import TABLE_BG, BoardView, SpriteBook
+from gui.catan.board_view import TABLE_BG, BoardView
+from gui.table.sprites import SpriteBook
 
 
 def render_board_preview(game: Any, size: tuple[int, int], sprites: SpriteBook) -> pygame.Surface:

@@ -12,6 +12,8 @@ import pygame
 from game.catan.constants import HARBOR_RESOURCE, RESOURCES
 from game.catan.geometry import Topology
 from gui.marks import draw_mark
+from gui.table.colors import player_rgb
+from gui.table.sprites import SpriteBook
 from gui.catan.ghosts import HALO_HOVER, HALO_LIGHT, ghost_alpha, haloed
 from gui.catan.board_extras import (
     SEAM_RGBA, SEAM_SEA_RGBA, draw_seams, neutral_marked, node_marker, part_corner_direction, plaque_surface,
@@ -26,10 +28,6 @@ SAND = (226, 205, 152)
 FOAM = (118, 172, 208)
 PIER = (121, 84, 50)
 PIER_DARK = (66, 44, 26)
-PLAYER_RGB = {
-    "red": (196, 44, 44), "blue": (40, 92, 176), "white": (238, 236, 228), "orange": (232, 132, 32),
-    "green": (60, 150, 70), "brown": (128, 84, 48),
-}
 FRAME_APOTHEM = 5.05  # sea frame half height, in hex radii
 FRAME_WIDTH = 2 * FRAME_APOTHEM * 2 / SQRT3 + 0.5  # the board with its frame, in hex radii
 FRAME_HEIGHT = 2 * FRAME_APOTHEM + 0.4
@@ -38,37 +36,11 @@ GHOST_SHRINK = 0.78  # a ghost settlement or city not under the mouse, relative 
 Point = tuple[float, float]
 
 
-def player_rgb(color: str) -> tuple[int, int, int]:
-    """The RGB of a seat colour id."""
-    return PLAYER_RGB.get(color, (150, 150, 150))
-
-
 def outline_rgb(color: tuple[int, int, int]) -> tuple[int, int, int]:
     """A dark edge colour for a piece (grey for a light colour)."""
     if sum(color) > 600:
         return (70, 70, 76)
     return (int(color[0] * 0.4), int(color[1] * 0.4), int(color[2] * 0.4))
-
-
-class SpriteBook:
-    """Pygame surfaces of the Pillow art by (kind, name, size), converted once and kept."""
-
-    def __init__(self, art: Any) -> None:
-        self.art = art
-        self._cache: dict[tuple[str, str, Any], pygame.Surface] = {}
-
-    def get(self, kind: str, name: str, size: int | tuple[int, int]) -> pygame.Surface:
-        """The art as a surface; size is a width or (width, height)."""
-        key = (kind, name, size)
-        surf = self._cache.get(key)
-        if surf is None:
-            from gui.art.surfaces import to_surface
-
-            surf = to_surface(self.art.get(kind, name, size))
-            if len(self._cache) > 400:
-                self._cache.clear()
-            self._cache[key] = surf
-        return surf
 
 
 def hex_corners(cx: float, cy: float, r: float) -> list[Point]:

@@ -12,7 +12,7 @@ from game.catan.constants import RESOURCES
 from game.catan.state import ACCEPTED, COUNTERED, DECLINED, PENDING
 from gui.dialogs import GOLD, GOLD_DARK, Stepper, StyledButton, blit_text, fit_text, px
 from gui.fonts import render_text, wrap_text
-from gui.catan.board_view import player_rgb
+from gui.table.colors import player_rgb
 from gui.table.log_view import format_cards
 from gui.widgets import PANEL, TEXT, TEXT_DIM, FocusRing
 

@@ -10,7 +10,7 @@ import pygame
 from gui.dialogs import GOLD, blit_text, ellipsize, fit_text
 from gui.fonts import render_text
 from gui.catan.board_extras import neutral_marked
-from gui.catan.board_view import SpriteBook
+from gui.table.sprites import SpriteBook
 from gui.catan.panels import TRADE_CARD, TRADE_CARD_EDGE, PanelCache
 from gui.widgets import PANEL, TEXT, TEXT_DIM
 

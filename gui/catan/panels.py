@@ -12,7 +12,9 @@ from gui.dialogs import GOLD, GOLD_DARK, SHADOW, StyledButton, blit_text, ellips
 from gui.fonts import render_text
 from gui.levels import badge_size, draw_level_badge
 from gui.marks import draw_mark
-from gui.catan.board_view import FRAME_HEIGHT, FRAME_WIDTH, SpriteBook, player_rgb
+from gui.catan.board_view import FRAME_HEIGHT, FRAME_WIDTH
+from gui.table.sprites import SpriteBook
+from gui.table.colors import player_rgb
 from gui.widgets import PANEL, PANEL_EDGE, TEXT, TEXT_DIM
 
 Color = tuple[int, int, int]

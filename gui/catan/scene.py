@@ -20,7 +20,8 @@ from gui.hints import catan_hint, draw_hint_line
 from gui.session import speed_factor
 from gui.catan.animations import Animator, Banner, DiceRoll, FloatText, Flyer, Ring, RobberSlide
 from gui.catan.board_info import BankBox, bank_tooltip, harbor_tooltip, hex_tooltip
-from gui.catan.board_view import TABLE_BG, BoardView, Marks, player_rgb
+from gui.catan.board_view import TABLE_BG, BoardView, Marks
+from gui.table.colors import player_rgb
 from gui.catan.dialogs import (
     ConfirmDialog, DiscardDialog, MaritimeDialog, MenuDialog, MonopolyDialog, RespondDialog,
     TableDialog, TradeDialog, VictimDialog, YearOfPlentyDialog,

@@ -10,7 +10,8 @@ import pygame
 from game.catan.two_player import BuildNeutral
 from gui.dialogs import blit_text
 from gui.fonts import render_text
-from gui.catan.board_view import Marks, SpriteBook
+from gui.catan.board_view import Marks
+from gui.table.sprites import SpriteBook
 from gui.catan.neutral_panel import NeutralInfo
 from gui.widgets import TEXT
 

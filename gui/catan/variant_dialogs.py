@@ -9,7 +9,7 @@ import pygame
 
 from game.catan.two_player import BuildNeutral, GiveBack
 from gui.dialogs import GOLD, GOLD_DARK, StyledButton, blit_text, px
-from gui.catan.board_view import player_rgb
+from gui.table.colors import player_rgb
 from gui.catan.dialogs import TableDialog, _ResourceGrid, draw_cards_inline
 from gui.widgets import TEXT_DIM
 

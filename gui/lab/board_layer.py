@@ -13,7 +13,8 @@ from game.catan.geometry import Topology, topology
 from game.lab.analysis import Analysis
 from game.lab.layout import LabLayout
 from gui.fonts import render_text
-from gui.catan.board_view import BoardView, Marks, SpriteBook
+from gui.catan.board_view import BoardView, Marks
+from gui.table.sprites import SpriteBook
 
 Point = tuple[float, float]
 # The heat map's colour ramp, from a poor intersection to the best one on the board.

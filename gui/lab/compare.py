@@ -17,7 +17,7 @@ from gui.fonts import font
 from gui.lab.board_layer import LabBoard, Overlay
 from gui.lab.names import resource_name
 from gui.lab.panels import BAD_COLOR, EXPERIMENTAL_COLOR, OK_COLOR, score_color
-from gui.catan.board_view import SpriteBook
+from gui.table.sprites import SpriteBook
 
 if TYPE_CHECKING:
     from gui.app import App

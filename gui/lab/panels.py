@@ -14,7 +14,7 @@ from gui.dialogs import GOLD, GOLD_DARK, INSET, TEXT, TEXT_DIM, StyledButton, bl
 from gui.fonts import font, wrap_text
 from gui.lab.checks import WARN, CheckRow, check_rows, warning_count
 from gui.lab.names import Translate, problem_text, resource_name
-from gui.catan.board_view import SpriteBook
+from gui.table.sprites import SpriteBook
 
 OK_COLOR = (120, 206, 128)
 BAD_COLOR = (232, 118, 104)

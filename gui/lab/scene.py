@@ -26,7 +26,7 @@ from gui.lab.palette import PaletteTile, ToolButton
 from gui.lab.panels import BAD_COLOR, EXPERIMENTAL_COLOR, SidePanel
 from gui.lab.tools import TOOLS, BoardTools
 from gui.new_game import user_layouts_dir
-from gui.catan.board_view import SpriteBook
+from gui.table.sprites import SpriteBook
 
 if TYPE_CHECKING:
     from gui.app import App

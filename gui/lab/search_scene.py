@@ -34,7 +34,7 @@ from gui.lab.simulation_report import (
     BAD_COLOR, OK_COLOR, WARN_COLOR, counts_line, ellipsize_start, fairness_lines, format_decimal, format_p,
     format_percent,
 )
-from gui.catan.board_view import SpriteBook
+from gui.table.sprites import SpriteBook
 
 if TYPE_CHECKING:
     from gui.app import App
