@@ -22,7 +22,7 @@ from gui.levels import level_id
 from gui.scene import Scene
 from gui.session import GameSession
 from gui.table.sprites import SpriteBook
-from gui.catan.dialogs import MenuDialog, PassScreen, TableDialog
+from gui.table.dialogs import MenuDialog, PassScreen, TableDialog
 from gui.table.log_view import LogEntry, LogView
 from gui.catan.panels import CostButton, PanelCache, draw_top_bar
 from gui.tour import Tour, table_steps

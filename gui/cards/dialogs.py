@@ -13,7 +13,7 @@ from game.cards import actions as A
 from game.cards.catalogue import RESOURCES, card
 from gui.dialogs import GOLD, Cycler, Stepper, Toggle, blit_text, fit_text, px
 from gui.fonts import wrap_text
-from gui.catan.dialogs import ResourceGrid, TableDialog
+from gui.table.dialogs import ResourceGrid, TableDialog
 from gui.widgets import TEXT, TEXT_DIM
 
 if TYPE_CHECKING:

@@ -25,7 +25,7 @@ from gui.dialogs import px
 from gui.fonts import render_text
 from gui.session import speed_factor
 from gui.table.colors import player_rgb
-from gui.catan.dialogs import MenuDialog, TableDialog
+from gui.table.dialogs import MenuDialog, TableDialog
 from gui.hints import cards_hint, draw_hint_line
 from gui.table_base import END_DELAY, WATCH_SPEEDS, ButtonSpec, TableScene
 

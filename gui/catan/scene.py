@@ -22,9 +22,10 @@ from gui.catan.animations import Animator, Banner, DiceRoll, FloatText, Flyer, R
 from gui.catan.board_info import BankBox, bank_tooltip, harbor_tooltip, hex_tooltip
 from gui.catan.board_view import TABLE_BG, BoardView, Marks
 from gui.table.colors import player_rgb
+from gui.table.dialogs import MenuDialog, TableDialog
 from gui.catan.dialogs import (
-    ConfirmDialog, DiscardDialog, MaritimeDialog, MenuDialog, MonopolyDialog, RespondDialog,
-    TableDialog, TradeDialog, VictimDialog, YearOfPlentyDialog,
+    ConfirmDialog, DiscardDialog, MaritimeDialog, MonopolyDialog, RespondDialog, TradeDialog, VictimDialog,
+    YearOfPlentyDialog,
 )
 from gui.table.log_view import EventNarrator, LogEntry, format_cards
 from gui.catan.neutral_panel import NeutralInfo, NeutralPanel

@@ -10,14 +10,15 @@ import pygame
 from game.catan.two_player import BuildNeutral, GiveBack
 from gui.dialogs import GOLD, GOLD_DARK, StyledButton, blit_text, px
 from gui.table.colors import player_rgb
-from gui.catan.dialogs import TableDialog, _ResourceGrid, draw_cards_inline
+from gui.table.dialogs import ResourceGrid, TableDialog
+from gui.catan.dialogs import draw_cards_inline
 from gui.widgets import TEXT_DIM
 
 if TYPE_CHECKING:
     from gui.catan.scene import CatanTableScene
 
 
-class GiveBackDialog(_ResourceGrid):
+class GiveBackDialog(ResourceGrid):
     """After a forced trade: choose exactly the owed cards (2, or all one has) for the opponent."""
 
     name = "give_back"

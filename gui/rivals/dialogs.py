@@ -14,7 +14,7 @@ from gui.fonts import font, wrap_text
 from gui.rivals.faces import is_region
 from gui.rivals.interact import storing_cells, with_payment
 from gui.rivals.principality import draw_stock
-from gui.catan.dialogs import TableDialog
+from gui.table.dialogs import TableDialog
 from gui.widgets import TEXT, TEXT_DIM
 
 if TYPE_CHECKING:

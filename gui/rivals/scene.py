@@ -32,7 +32,7 @@ from gui.rivals.principality import PrincipalityGeometry
 from gui.rivals.turn_dialogs import ExchangeDialog, TradeDialog
 from gui.session import speed_factor
 from gui.table.colors import player_rgb
-from gui.catan.dialogs import MenuDialog, TableDialog
+from gui.table.dialogs import MenuDialog, TableDialog
 from gui.table.log_view import LogEntry
 from gui.table_base import END_DELAY, WATCH_SPEEDS, ButtonSpec, TableScene
 
