@@ -10,7 +10,7 @@ import pygame
 from gui.dialogs import GOLD, PLAYER_SWATCH, StyledButton, blit_text, draw_heading, ellipsize, px, ui_scale
 from gui.end_game import EndNavigation
 from gui.scene import Scene
-from gui.catan.panels import PanelCache
+from gui.table.panels import PanelCache
 from gui.widgets import PANEL, TEXT, TEXT_DIM
 
 if TYPE_CHECKING:

@@ -24,7 +24,8 @@ from gui.session import GameSession
 from gui.table.sprites import SpriteBook
 from gui.table.dialogs import MenuDialog, PassScreen, TableDialog
 from gui.table.log_view import LogEntry, LogView
-from gui.catan.panels import CostButton, PanelCache, draw_top_bar
+from gui.table.buttons import CostButton
+from gui.table.panels import PanelCache, draw_top_bar
 from gui.tour import Tour, table_steps
 from gui.toast import Toast
 from gui.widgets import draw_tooltip

@@ -6,7 +6,7 @@ import pygame
 
 from gui.dialogs import blit_text, fit_text
 from gui.fonts import font, wrap_text
-from gui.catan.panels import CostButton
+from gui.table.buttons import CostButton
 from gui.widgets import TEXT, TEXT_DIM
 
 INK = (34, 27, 18)

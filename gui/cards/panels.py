@@ -14,7 +14,7 @@ from gui.dialogs import GOLD, GOLD_DARK, blit_text, ellipsize, fit_text, px
 from gui.levels import badge_size, draw_level_badge
 from gui.marks import draw_mark
 from gui.table.sprites import SpriteBook
-from gui.catan.panels import PanelCache
+from gui.table.panels import PanelCache
 from gui.widgets import PANEL, TEXT, TEXT_DIM
 
 Color = tuple[int, int, int]

@@ -11,7 +11,8 @@ from gui.dialogs import GOLD, blit_text, ellipsize, fit_text
 from gui.fonts import render_text
 from gui.catan.board_extras import neutral_marked
 from gui.table.sprites import SpriteBook
-from gui.catan.panels import TRADE_CARD, TRADE_CARD_EDGE, PanelCache
+from gui.catan.panels import TRADE_CARD, TRADE_CARD_EDGE
+from gui.table.panels import PanelCache
 from gui.widgets import PANEL, TEXT, TEXT_DIM
 
 

@@ -1,4 +1,4 @@
-"""The table's panels: layout from the window size, players, own hand, action bar, dice and the top bar."""
+"""The Catan table's panels: layout from the window size, players, own hand and dice."""
 
 from __future__ import annotations
 
@@ -8,13 +8,14 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.catan.constants import DEV_CARDS, RESOURCES
-from gui.dialogs import GOLD, GOLD_DARK, SHADOW, StyledButton, blit_text, ellipsize, fit_text, px, ui_scale
+from gui.dialogs import GOLD, SHADOW, blit_text, ellipsize, fit_text, px, ui_scale
 from gui.fonts import render_text
 from gui.levels import badge_size, draw_level_badge
 from gui.marks import draw_mark
 from gui.catan.board_view import FRAME_HEIGHT, FRAME_WIDTH
 from gui.table.sprites import SpriteBook
 from gui.table.colors import player_rgb
+from gui.table.panels import PanelCache
 from gui.widgets import PANEL, PANEL_EDGE, TEXT, TEXT_DIM
 
 Color = tuple[int, int, int]
@@ -86,32 +87,6 @@ def compute_layout(size: tuple[int, int], num_players: int, two_player: bool = F
     dice = pygame.Rect(board.right - 2 * die - 3 * pad, board.y + pad, 2 * die + 2 * pad, die + 2 * pad)
     return TableLayout((w, h), s, top, board, side, players, log, bottom, hand, actions, dice, px(17, s), neutrals,
                        trade_actions, cols)
-
-
-class PanelCache:
-    """Rounded translucent panel backgrounds, drawn once per size and colour."""
-
-    def __init__(self) -> None:
-        self._cache: dict[tuple[int, int, Color, int, int, Color], pygame.Surface] = {}
-
-    def get(self, size: tuple[int, int], color: Color = PANEL, alpha: int = 235, radius: int = 12,
-            edge: Color = PANEL_EDGE) -> pygame.Surface:
-        """A panel surface of the size."""
-        key = (size[0], size[1], color, alpha, radius, edge)
-        surf = self._cache.get(key)
-        if surf is None:
-            if len(self._cache) > 64:
-                self._cache.clear()
-            surf = pygame.Surface((max(1, size[0]), max(1, size[1])), pygame.SRCALPHA)
-            pygame.draw.rect(surf, (*color, alpha), surf.get_rect(), border_radius=radius)
-            pygame.draw.rect(surf, (*edge, 255), surf.get_rect(), 1, border_radius=radius)
-            self._cache[key] = surf
-        return surf
-
-    def blit(self, surface: pygame.Surface, rect: pygame.Rect, color: Color = PANEL, alpha: int = 235,
-             radius: int = 12, edge: Color = PANEL_EDGE) -> None:
-        """Draw a panel at rect."""
-        surface.blit(self.get(rect.size, color, alpha, radius, edge), rect.topleft)
 
 
 # ------------------------------------------------------------------ players
@@ -410,79 +385,6 @@ class HandPanel:
                 surface.blit(num, num.get_rect(center=centre))
 
 
-# ------------------------------------------------------------------ action bar
-
-
-class CostButton(StyledButton):
-    """A styled button with its cost in resource icons under the label."""
-
-    def __init__(self, rect: pygame.Rect, label: str, on_click: Callable[[], None], cost: tuple[int, ...] = (),
-                 icons: Callable[[int, bool], pygame.Surface] | None = None, **kwargs: object) -> None:
-        super().__init__(rect, label, on_click, **kwargs)  # type: ignore[arg-type]
-        self.cost = cost
-        self.icons = icons
-        self._veil: pygame.Surface | None = None
-        self.key_hint = ""  # the shortcut key, shown as a small cap in the top-right corner
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """Label on top, icons below, the shortcut key's cap; a disabled button is veiled so it reads as
-        unavailable."""
-        self._draw(surface)
-        if self.key_hint:
-            self._draw_key_hint(surface)
-        if not self.enabled:
-            veil = self._veil
-            if veil is None or veil.get_size() != self.rect.size:
-                veil = self._veil = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-                pygame.draw.rect(veil, (14, 17, 22, 120), veil.get_rect(), border_radius=max(4, self.rect.h // 5))
-            surface.blit(veil, self.rect.topleft)
-
-    def key_cap_rect(self) -> pygame.Rect:
-        """Where the shortcut key's cap sits: the button's top-right corner."""
-        size = max(9, self.rect.h // 5)
-        text = render_text(self.key_hint, size, TEXT, True)
-        inset = max(3, self.rect.h // 14)
-        cap = pygame.Rect(0, 0, max(text.get_width() + 6, text.get_height() + 2), text.get_height() + 2)
-        cap.topright = (self.rect.right - inset, self.rect.y + inset)
-        return cap
-
-    def _draw_key_hint(self, surface: pygame.Surface) -> None:
-        cap = self.key_cap_rect()
-        dark = self.style == "primary" and self.enabled
-        pygame.draw.rect(surface, (214, 168, 64) if dark else (36, 42, 54), cap, border_radius=max(3, cap.h // 4))
-        pygame.draw.rect(surface, (120, 90, 30) if dark else (92, 102, 120), cap, 1, border_radius=max(3, cap.h // 4))
-        text = render_text(self.key_hint, max(9, self.rect.h // 5), (34, 27, 18) if dark else TEXT_DIM, True)
-        surface.blit(text, text.get_rect(center=cap.center))
-
-    def _draw(self, surface: pygame.Surface) -> None:
-        if not self.cost or self.icons is None:
-            super().draw(surface)
-            return
-        label = self.label
-        self.label = ""
-        super().draw(surface)
-        self.label = label
-        color = TEXT if self.enabled else TEXT_DIM
-        if self.style == "primary" and self.enabled:
-            color = (34, 27, 18)
-        # the label keeps clear of the key's cap in the corner
-        room = self.rect.width - 12 - (2 * (self.key_cap_rect().w + 2) if self.key_hint else 0)
-        size = fit_text(label, self.font_size, room, True)
-        blit_text(surface, label, size, color, (self.rect.centerx, self.rect.y + self.rect.h // 4), "center", True)
-        icons = [r for r in range(5) for _ in range(self.cost[r])]
-        if not icons:
-            return
-        icon = self.icons(0, False)
-        iw = icon.get_width()
-        step = min(iw + 1, (self.rect.w - 12) // len(icons))
-        x = self.rect.centerx - (step * (len(icons) - 1) + iw) // 2
-        y = self.rect.y + self.rect.h * 3 // 4 - icon.get_height() // 2
-        for r in icons:
-            img = self.icons(r, not self.enabled)
-            surface.blit(img, (x, y))
-            x += step
-
-
 def draw_dice(surface: pygame.Surface, sprites: SpriteBook, rect: pygame.Rect, dice: tuple[int, int] | None,
               live: bool, pulse: float, faces: tuple[int, int] | None = None, wobble: float = 0.0) -> None:
     """Two dice in the corner of the board: the last roll, tumbling faces while rolling, a glow when rollable."""
@@ -506,24 +408,6 @@ def draw_dice(surface: pygame.Surface, sprites: SpriteBook, rect: pygame.Rect, d
         surface.blit(img, img.get_rect(center=(cx, cy)))
 
 
-def draw_top_bar(surface: pygame.Surface, rect: pygame.Rect, prompt: str, info: str, color: Color,
-                 fs: int, right_margin: int) -> None:
-    """The prompt line: whose move it is and what is expected, with turn info on the right."""
-    pygame.draw.rect(surface, (20, 25, 33), rect)
-    pygame.draw.line(surface, GOLD_DARK, (rect.x, rect.bottom - 1), (rect.right, rect.bottom - 1), 2)
-    dot = pygame.Rect(rect.x + 12, rect.centery - fs // 2, fs, fs)
-    pygame.draw.circle(surface, color, dot.center, fs // 2)
-    pygame.draw.circle(surface, (15, 15, 18), dot.center, fs // 2, 1)
-    info_surf = render_text(info, max(10, fs - 2), TEXT_DIM, False)
-    ix = rect.right - right_margin - info_surf.get_width() - 14
-    surface.blit(info_surf, (ix, rect.centery - info_surf.get_height() // 2))
-    width = ix - dot.right - 24
-    size = fit_text(prompt, fs + 2, width, True)
-    blit_text(surface, ellipsize(prompt, size, width, True), size, TEXT, (dot.right + 10, rect.centery), "midleft",
-              bold=True)
-
-
 __all__ = [
-    "CostButton", "HandCard", "HandInfo", "HandPanel", "PanelCache", "PlayerInfo", "PlayersPanel", "TableLayout",
-    "compute_layout", "draw_dice", "draw_top_bar",
+    "HandCard", "HandInfo", "HandPanel", "PlayerInfo", "PlayersPanel", "TableLayout", "compute_layout", "draw_dice",
 ]

@@ -21,6 +21,7 @@ from gui.session import speed_factor
 from gui.catan.animations import Animator, Banner, DiceRoll, FloatText, Flyer, Ring, RobberSlide
 from gui.catan.board_info import BankBox, bank_tooltip, harbor_tooltip, hex_tooltip
 from gui.catan.board_view import TABLE_BG, BoardView, Marks
+from gui.table.buttons import CostButton
 from gui.table.colors import player_rgb
 from gui.table.dialogs import MenuDialog, TableDialog
 from gui.catan.dialogs import (
@@ -30,7 +31,7 @@ from gui.catan.dialogs import (
 from gui.table.log_view import EventNarrator, LogEntry, format_cards
 from gui.catan.neutral_panel import NeutralInfo, NeutralPanel
 from gui.catan.panels import (
-    CostButton, HandCard, HandInfo, HandPanel, PlayerInfo, PlayersPanel, TableLayout, compute_layout, draw_dice,
+    HandCard, HandInfo, HandPanel, PlayerInfo, PlayersPanel, TableLayout, compute_layout, draw_dice,
 )
 from gui.catan.two_player_view import (
     draw_roll_labels, neutral_build_marks, neutral_infos, neutral_options, roll_number,

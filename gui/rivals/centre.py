@@ -13,7 +13,7 @@ from gui.dialogs import GOLD, blit_text, ellipsize, px
 from gui.rivals.faces import CardFaces
 from gui.rivals.pieces import draw_count, draw_event_die, draw_token
 from gui.rivals.principality import dashed_rect
-from gui.catan.panels import PanelCache
+from gui.table.panels import PanelCache
 from gui.widgets import PANEL
 
 Translate = Callable[..., str]

@@ -14,7 +14,7 @@ from gui.marks import draw_mark
 from gui.rivals.faces import CardFaces
 from gui.rivals.hand import draw_backs
 from gui.rivals.pieces import draw_token
-from gui.catan.panels import PanelCache
+from gui.table.panels import PanelCache
 from gui.widgets import PANEL, TEXT, TEXT_DIM
 
 Translate = Callable[..., str]
