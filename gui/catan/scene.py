@@ -30,9 +30,8 @@ from gui.catan.dialogs import (
 )
 from gui.table.log_view import EventNarrator, LogEntry, format_cards
 from gui.catan.neutral_panel import NeutralInfo, NeutralPanel
-from gui.catan.panels import (
-    HandCard, HandInfo, HandPanel, PlayerInfo, PlayersPanel, TableLayout, compute_layout, draw_dice,
-)
+from gui.catan.layout import TableLayout, compute_layout
+from gui.catan.panels import HandCard, HandInfo, HandPanel, PlayerInfo, PlayersPanel, draw_dice
 from gui.catan.two_player_view import (
     draw_roll_labels, neutral_build_marks, neutral_infos, neutral_options, roll_number,
 )

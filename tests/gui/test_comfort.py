@@ -36,7 +36,7 @@ def test_comfort_settings_are_checked() -> None:
 
 def test_ui_scale_grows_and_shrinks_layouts() -> None:
     from gui.dialogs import ui_scale
-    from gui.catan.panels import compute_layout
+    from gui.catan.layout import compute_layout
 
     assert ui_scale((1600, 900), 1.0) == 1.0
     assert ui_scale((1600, 900), 0.8) == pytest.approx(0.8)

@@ -22,7 +22,7 @@ from game.catan import state as S
 from gui.catan.animations import FloatText
 from gui.catan.board_view import FRAME_HEIGHT, FRAME_WIDTH, Marks
 from gui.catan.dialogs import VictimDialog
-from gui.catan.panels import compute_layout
+from gui.catan.layout import compute_layout
 from gui.catan.scene import CatanTableScene
 from tests.gui.table_fixtures import catan_game, click, make_app, press, settle
 
