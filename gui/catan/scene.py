@@ -28,7 +28,8 @@ from gui.catan.dialogs import (
     ConfirmDialog, DiscardDialog, MaritimeDialog, MonopolyDialog, RespondDialog, TradeDialog, VictimDialog,
     YearOfPlentyDialog,
 )
-from gui.table.log_view import EventNarrator, LogEntry, format_cards
+from gui.table.log_view import LogEntry, format_cards
+from gui.catan.narrator import EventNarrator
 from gui.catan.neutral_panel import NeutralInfo, NeutralPanel
 from gui.catan.layout import TableLayout, compute_layout
 from gui.catan.panels import HandCard, HandInfo, HandPanel, PlayerInfo, PlayersPanel, draw_dice
