@@ -1,1 +1,1 @@
-"""The Catan board game's table: the scene, the board renderer and its extras, the Catan panels, dialogs and animations."""
+"""The Catan board game's table: the scene, the board and its extras, the Catan panels, dialogs and animations."""

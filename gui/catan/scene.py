@@ -37,7 +37,7 @@ from gui.catan.two_player_view import (
     draw_roll_labels, neutral_build_marks, neutral_infos, neutral_options, roll_number,
 )
 from gui.catan.variant_dialogs import GiveBackDialog, NeutralChoiceDialog
-from gui.table_base import END_DELAY, WATCH_SPEEDS, ButtonSpec, TableScene
+from gui.table.base import END_DELAY, WATCH_SPEEDS, ButtonSpec, TableScene
 from gui.widgets import draw_tooltip_above
 
 if TYPE_CHECKING:

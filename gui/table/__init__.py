@@ -1,1 +1,1 @@
-"""The Catan board game table: board renderer, panels, dialogs, animations, log and the scene that joins them."""
+"""The kit every game's table is built from: base scene, dialogs, log view, panels, buttons, sprites, seat colours."""

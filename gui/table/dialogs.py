@@ -15,7 +15,7 @@ from gui.table.colors import player_rgb
 from gui.widgets import PANEL, TEXT, TEXT_DIM, FocusRing
 
 if TYPE_CHECKING:
-    from gui.table_base import TableScene
+    from gui.table.base import TableScene
 
 
 class TableDialog:
