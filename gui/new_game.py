@@ -20,15 +20,15 @@ from game.core.options import OptionSpec
 from game.core.registry import available_variants
 from game.core.seats import Seat
 from game.core.variant import Variant
+from gui.catan.board_preview import render_board_preview
+from gui.catan.part_preview import render_preview
 from gui.dialogs import (
     GOLD, GOLD_DARK, PANEL, TEXT, TEXT_DIM, Cycler, Stepper, StyledButton, TextField, Toggle, WidgetScene,
     blit_text, draw_heading, ellipsize, fit_text, is_click, player_swatch, px,
 )
 from gui.fonts import font, wrap_text
 from gui.levels import badge_size, draw_level_badge, level_description, level_id, levels_in_use
-from gui.catan.board_preview import render_board_preview
 from gui.table.sprites import SpriteBook
-from gui.catan.part_preview import render_preview
 from gui.widgets import draw_tooltip
 
 if TYPE_CHECKING:

@@ -9,12 +9,12 @@ import pygame
 
 from game.cards.catalogue import RESOURCES, card
 from game.cards.view import PlayerTable
-from gui.fonts import font
 from gui.dialogs import GOLD, GOLD_DARK, blit_text, ellipsize, fit_text, px
+from gui.fonts import font
 from gui.levels import badge_size, draw_level_badge
 from gui.marks import draw_mark
-from gui.table.sprites import SpriteBook
 from gui.table.panels import PanelCache
+from gui.table.sprites import SpriteBook
 from gui.widgets import PANEL, TEXT, TEXT_DIM
 
 Color = tuple[int, int, int]

@@ -23,11 +23,11 @@ from gui.cards.panels import (
 )
 from gui.dialogs import px
 from gui.fonts import render_text
+from gui.hints import cards_hint, draw_hint_line
 from gui.session import speed_factor
+from gui.table.base import END_DELAY, WATCH_SPEEDS, ButtonSpec, TableScene
 from gui.table.colors import player_rgb
 from gui.table.dialogs import MenuDialog, TableDialog
-from gui.hints import cards_hint, draw_hint_line
-from gui.table.base import END_DELAY, WATCH_SPEEDS, ButtonSpec, TableScene
 
 if TYPE_CHECKING:
     from gui.app import App

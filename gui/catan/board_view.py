@@ -11,14 +11,14 @@ import pygame
 
 from game.catan.constants import HARBOR_RESOURCE, RESOURCES
 from game.catan.geometry import Topology
-from gui.marks import draw_mark
-from gui.table.colors import player_rgb
-from gui.table.sprites import SpriteBook
-from gui.catan.ghosts import HALO_HOVER, HALO_LIGHT, ghost_alpha, haloed
 from gui.catan.board_extras import (
     SEAM_RGBA, SEAM_SEA_RGBA, draw_seams, neutral_marked, node_marker, part_corner_direction, plaque_surface,
     ray_to_frame, seam_edges, seam_sea_rays,
 )
+from gui.catan.ghosts import HALO_HOVER, HALO_LIGHT, ghost_alpha, haloed
+from gui.marks import draw_mark
+from gui.table.colors import player_rgb
+from gui.table.sprites import SpriteBook
 
 SQRT3 = math.sqrt(3.0)
 TABLE_BG = (27, 35, 44)

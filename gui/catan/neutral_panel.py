@@ -7,12 +7,12 @@ from dataclasses import dataclass
 
 import pygame
 
+from gui.catan.board_extras import neutral_marked
+from gui.catan.panels import TRADE_CARD, TRADE_CARD_EDGE
 from gui.dialogs import GOLD, blit_text, ellipsize, fit_text
 from gui.fonts import render_text
-from gui.catan.board_extras import neutral_marked
-from gui.table.sprites import SpriteBook
-from gui.catan.panels import TRADE_CARD, TRADE_CARD_EDGE
 from gui.table.panels import PanelCache
+from gui.table.sprites import SpriteBook
 from gui.widgets import PANEL, TEXT, TEXT_DIM
 
 

@@ -12,9 +12,9 @@ from gui.dialogs import GOLD, SHADOW, blit_text, ellipsize, fit_text
 from gui.fonts import render_text
 from gui.levels import badge_size, draw_level_badge
 from gui.marks import draw_mark
-from gui.table.sprites import SpriteBook
 from gui.table.colors import player_rgb
 from gui.table.panels import PanelCache
+from gui.table.sprites import SpriteBook
 from gui.widgets import PANEL, PANEL_EDGE, TEXT, TEXT_DIM
 
 Color = tuple[int, int, int]

@@ -10,8 +10,8 @@ import pygame
 from game.catan.compact import Placement, assemble
 from game.catan.geometry import topology
 from game.core.errors import GameError
-from gui.fonts import render_text
 from gui.catan.board_extras import part_corner_direction, seam_edges
+from gui.fonts import render_text
 
 SQRT3 = math.sqrt(3.0)
 TERRAIN_RGB = {

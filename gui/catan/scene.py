@@ -14,30 +14,30 @@ from game.catan.constants import COSTS, KNIGHT, MONOPOLY, RESOURCES, ROAD_BUILDI
 from game.core.actions import Action, Event
 from game.core.errors import GameError
 from game.core.game import Game
-from gui.dialogs import blit_text, ellipsize, px
-from gui.fonts import render_text
-from gui.hints import catan_hint, draw_hint_line
-from gui.session import speed_factor
 from gui.catan.animations import Animator, Banner, DiceRoll, FloatText, Flyer, Ring, RobberSlide
 from gui.catan.board_info import BankBox, bank_tooltip, harbor_tooltip, hex_tooltip
 from gui.catan.board_view import TABLE_BG, BoardView, Marks
-from gui.table.buttons import CostButton
-from gui.table.colors import player_rgb
-from gui.table.dialogs import MenuDialog, TableDialog
 from gui.catan.dialogs import (
     ConfirmDialog, DiscardDialog, MaritimeDialog, MonopolyDialog, RespondDialog, TradeDialog, VictimDialog,
     YearOfPlentyDialog,
 )
-from gui.table.log_view import LogEntry, format_cards
+from gui.catan.layout import TableLayout, compute_layout
 from gui.catan.narrator import EventNarrator
 from gui.catan.neutral_panel import NeutralInfo, NeutralPanel
-from gui.catan.layout import TableLayout, compute_layout
 from gui.catan.panels import HandCard, HandInfo, HandPanel, PlayerInfo, PlayersPanel, draw_dice
 from gui.catan.two_player_view import (
     draw_roll_labels, neutral_build_marks, neutral_infos, neutral_options, roll_number,
 )
 from gui.catan.variant_dialogs import GiveBackDialog, NeutralChoiceDialog
+from gui.dialogs import blit_text, ellipsize, px
+from gui.fonts import render_text
+from gui.hints import catan_hint, draw_hint_line
+from gui.session import speed_factor
 from gui.table.base import END_DELAY, WATCH_SPEEDS, ButtonSpec, TableScene
+from gui.table.buttons import CostButton
+from gui.table.colors import player_rgb
+from gui.table.dialogs import MenuDialog, TableDialog
+from gui.table.log_view import LogEntry, format_cards
 from gui.widgets import draw_tooltip_above
 
 if TYPE_CHECKING:

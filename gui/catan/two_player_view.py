@@ -8,11 +8,11 @@ from typing import Any
 import pygame
 
 from game.catan.two_player import BuildNeutral
+from gui.catan.board_view import Marks
+from gui.catan.neutral_panel import NeutralInfo
 from gui.dialogs import blit_text
 from gui.fonts import render_text
-from gui.catan.board_view import Marks
 from gui.table.sprites import SpriteBook
-from gui.catan.neutral_panel import NeutralInfo
 from gui.widgets import TEXT
 
 

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.catan.two_player import BuildNeutral, GiveBack
+from gui.catan.dialogs import draw_cards_inline
 from gui.dialogs import GOLD, GOLD_DARK, StyledButton, blit_text, px
 from gui.table.colors import player_rgb
 from gui.table.dialogs import ResourceGrid, TableDialog
-from gui.catan.dialogs import draw_cards_inline
 from gui.widgets import TEXT_DIM
 
 if TYPE_CHECKING:

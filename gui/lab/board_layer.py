@@ -12,8 +12,8 @@ from game.catan.constants import HARBOR_RESOURCE, RESOURCES
 from game.catan.geometry import Topology, topology
 from game.lab.analysis import Analysis
 from game.lab.layout import LabLayout
-from gui.fonts import render_text
 from gui.catan.board_view import BoardView, Marks
+from gui.fonts import render_text
 from gui.table.sprites import SpriteBook
 
 Point = tuple[float, float]

@@ -27,8 +27,8 @@ from gui.dialogs import (
     blit_text, draw_heading, ellipsize, fit_text, make_background, px,
 )
 from gui.fonts import font, wrap_text
-from gui.lab.board_layer import LabBoard, Overlay
 from gui.lab.background import BackgroundRun, RunProgress, spawn_executor
+from gui.lab.board_layer import LabBoard, Overlay
 from gui.lab.simulation import MODES, REPORTS_FOLDER, format_duration
 from gui.lab.simulation_report import (
     BAD_COLOR, OK_COLOR, WARN_COLOR, counts_line, ellipsize_start, fairness_lines, format_decimal, format_p,

@@ -13,6 +13,7 @@ from game.catan.compact import Placement, beginner_placements, placements_from_j
 from game.core.chance import Chance
 from game.core.errors import GameError, InvalidPosition
 from game.lab.layout import LabLayout, beginner_lab_layout, compact_lab_layout, save_lab_layout, variable_lab_layout
+from gui.catan.part_preview import render_preview
 from gui.dialogs import (
     GOLD, GOLD_DARK, INSET, TEXT, TEXT_DIM, Cycler, DialogScene, ListBox, ListRow, StyledButton, TextField, blit_text,
     ellipsize, px,
@@ -20,7 +21,6 @@ from gui.dialogs import (
 from gui.dialogs.files import list_saves, variant_label
 from gui.fonts import font, wrap_text
 from gui.lab.panels import BAD_COLOR
-from gui.catan.part_preview import render_preview
 
 if TYPE_CHECKING:
     from gui.app import App

@@ -14,8 +14,8 @@ from game.core.game import Game
 from game.core.replay import ReplayCursor
 from gui.dialogs import GOLD, GOLD_DARK, TEXT, TEXT_DIM, StyledButton, TextField, blit_text, ellipsize, fit_text, px
 from gui.scene import Scene
-from gui.table.log_view import MAX_ENTRIES, LogEntry
 from gui.table.base import TableScene
+from gui.table.log_view import MAX_ENTRIES, LogEntry
 from gui.widgets import draw_panel, draw_tooltip
 
 if TYPE_CHECKING:

@@ -31,10 +31,10 @@ from gui.rivals.painter import RivalsPainter
 from gui.rivals.principality import PrincipalityGeometry
 from gui.rivals.turn_dialogs import ExchangeDialog, TradeDialog
 from gui.session import speed_factor
+from gui.table.base import END_DELAY, WATCH_SPEEDS, ButtonSpec, TableScene
 from gui.table.colors import player_rgb
 from gui.table.dialogs import MenuDialog, TableDialog
 from gui.table.log_view import LogEntry
-from gui.table.base import END_DELAY, WATCH_SPEEDS, ButtonSpec, TableScene
 
 if TYPE_CHECKING:
     from gui.app import App

@@ -21,13 +21,13 @@ from gui.fonts import render_text
 from gui.levels import level_id
 from gui.scene import Scene
 from gui.session import GameSession
-from gui.table.sprites import SpriteBook
+from gui.table.buttons import CostButton
 from gui.table.dialogs import MenuDialog, PassScreen, TableDialog
 from gui.table.log_view import LogEntry, LogView
-from gui.table.buttons import CostButton
 from gui.table.panels import PanelCache, draw_top_bar
-from gui.tour import Tour, table_steps
+from gui.table.sprites import SpriteBook
 from gui.toast import Toast
+from gui.tour import Tour, table_steps
 from gui.widgets import draw_tooltip
 
 if TYPE_CHECKING:

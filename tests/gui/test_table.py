@@ -19,9 +19,9 @@ import pytest
 
 from game.catan import actions as A
 from game.catan import state as S
-from gui.session import GameSession, speed_factor
 from gui.catan.dialogs import DiscardDialog, MaritimeDialog, RespondDialog
 from gui.catan.scene import CatanTableScene
+from gui.session import GameSession, speed_factor
 from tests.gui.table_fixtures import catan_game, click, make_app, monkey_step, press, settle
 
 SIZES = [(1280, 720), (1600, 900), (1920, 1080)]
