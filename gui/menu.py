@@ -44,19 +44,9 @@ def backdrop_path(app: App) -> Path:
 
 
 def startup_art_sizes(size: tuple[int, int]) -> dict[str, Any]:
-    """The art worth having on disk before the menu shows: the table's art for this window size.
-
-    The table may name its exact sizes with `gui.catan.scene.startup_art_sizes(window_size)`; otherwise
-    the art of a table whose hexes are about a sixth of the window height is warmed.
-    """
-    try:
-        from gui.catan.scene import startup_art_sizes as table_art  # type: ignore[attr-defined]
-    except ImportError:
-        table_art = None
-    if table_art is not None:
-        sizes = dict(table_art(size))
-    else:
-        sizes = table_sizes(max(48, round(min(size[0] * 0.62 / 5.6, size[1] * 0.9 / 6.6))))
+    """The art worth having on disk before the menu shows: the Catan table's art for a table whose hexes are about
+    a sixth of the window height."""
+    sizes = table_sizes(max(48, round(min(size[0] * 0.62 / 5.6, size[1] * 0.9 / 6.6))))
     from gui.rivals.faces import MASTER_WIDTH  # the Rivals table scales every face from this width
 
     sizes.update(rivals_sizes(MASTER_WIDTH))
