@@ -1,4 +1,4 @@
-"""Every module of gui/ imports on its own: no import circle hides behind the order other imports happen in."""
+"""Every module of game/ and gui/ imports on its own: no import circle hides behind the order other imports happen in."""
 
 from __future__ import annotations
 
@@ -8,26 +8,29 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+import pytest
 
-# One subprocess checks every module: before each import it drops every gui.* module, so each import starts fresh
-# and a circle (a module reached again while it is half initialised) fails as it would for a first importer.
+ROOT = Path(__file__).resolve().parents[1]
+
+# One subprocess checks every module of a package: before each import it drops every module of the package, so
+# each import starts fresh and a circle (a module reached again while it is half initialised) fails as it would for a first importer.
 CHECK = """
 import importlib, json, pkgutil, sys, traceback
-import gui
+PACKAGE = sys.argv[1]
+package = importlib.import_module(PACKAGE)
 
 names = []
 def skip(name):
     names.append(('discovery', name))
-for info in pkgutil.walk_packages(gui.__path__, 'gui.', onerror=skip):
+for info in pkgutil.walk_packages(package.__path__, PACKAGE + '.', onerror=skip):
     if info.name.rsplit('.', 1)[-1] != '__main__':
         names.append(('module', info.name))
 failures = {}
 modules = sorted(name for kind, name in names if kind == 'module')
 for name in sorted(name for kind, name in names if kind == 'discovery'):
     failures[name] = 'could not be walked'
-for name in ['gui'] + modules:
-    for loaded in [m for m in sys.modules if m == 'gui' or m.startswith('gui.')]:
+for name in [PACKAGE] + modules:
+    for loaded in [m for m in sys.modules if m == PACKAGE or m.startswith(PACKAGE + '.')]:
         del sys.modules[loaded]
     try:
         importlib.import_module(name)
@@ -37,10 +40,12 @@ print(json.dumps({'checked': len(modules) + 1, 'failures': failures}))
 """
 
 
-def test_every_gui_module_imports_on_its_own() -> None:
+@pytest.mark.parametrize("package", ["game", "gui"])
+def test_every_module_imports_on_its_own(package: str) -> None:
+    """Importing any one module first works (a circle would meet a half-initialised module)."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
                PYTHONPATH=str(ROOT))
-    run = subprocess.run([sys.executable, "-c", CHECK], cwd=ROOT, env=env, capture_output=True, text=True,
+    run = subprocess.run([sys.executable, "-c", CHECK, package], cwd=ROOT, env=env, capture_output=True, text=True,
                          timeout=300)
     assert run.returncode == 0, run.stderr
     report = json.loads(run.stdout.strip().splitlines()[-1])
