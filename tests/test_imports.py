@@ -13,7 +13,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 # One subprocess checks every module of a package: before each import it drops every module of the package, so
-# each import starts fresh and a circle (a module reached again while it is half initialised) fails as it would for a first importer.
+# each import starts fresh and a circle (a module reached again while it is half initialised) fails as it would for
+# a first importer.
 CHECK = """
 import importlib, json, pkgutil, sys, traceback
 PACKAGE = sys.argv[1]
