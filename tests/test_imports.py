@@ -1,4 +1,4 @@
-"""Every module of game/ and gui/ imports on its own: no import circle hides behind the order other imports happen in."""
+"""Every module of game/ and gui/ imports on its own: no import circle hides behind the order of other imports."""
 
 from __future__ import annotations
 
