@@ -14,6 +14,7 @@ from typing import Any
 from game.catan.constants import RESOURCES
 from game.catan.geometry import topology
 from game.core.errors import InvalidOptions
+from game.core.i18n import Translator
 from game.lab.analysis import SCORE_FORMULA, analyse
 from game.lab.layout import LabLayout, load_any_layout
 from game.lab.simulate import CHECK_MODES, SimulationPlan, run_plan
@@ -152,12 +153,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report, ensure_ascii=False))
     else:
-        print_summary(report)
+        print_summary(report, Translator(args.lang))
     return 130 if report["interrupted"] else 0
 
 
-def print_summary(report: dict[str, Any]) -> None:
-    """The key figures of a report as plain text."""
+def print_summary(report: dict[str, Any], t: Translator) -> None:
+    """The key figures of a report as plain text (the verdict in the report's language)."""
     run = report["run"]
     print(f"{report['variant']}, {report['players']} players, bots {','.join(report['bots'])}, "
           f"{report['games_per_layout']} games per layout, seed {report['seed']}"
@@ -175,7 +176,7 @@ def print_summary(report: dict[str, Any]) -> None:
             print(f"  {row['colour']:7s} {row['wins']:5d}/{row['games']:<5d} {100 * row['win_rate']:5.1f}% "
                   f"[{100 * row['ci_low']:.1f}-{100 * row['ci_high']:.1f}]  VP {row['average_vp']:.2f}")
         print(f"  all seats win equally often: p = {section['seat_test']['p_value']:.4g}; "
-              f"all colours: p = {section['colour_test']['p_value']:.4g}; verdict: {section['verdict']['key']}")
+              f"all colours: p = {section['colour_test']['p_value']:.4g}; verdict: {t.t(section['verdict']['key'] + '.short')}")
         for broken in section["broken"]:
             print(f"  BROKEN game {broken['game']} (seed {broken['seed']}): {broken['error']}")
 

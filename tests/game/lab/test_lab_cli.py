@@ -84,6 +84,17 @@ def test_unreachable_scheduler_is_a_clear_error(tmp_path: Path, capsys: pytest.C
     assert code == 2 and "scheduler" in err
 
 
+@pytest.mark.parametrize("lang,verdict", [("en", "no significant bias"), ("cs", "bez významného zvýhodnění")])
+def test_simulate_text_names_the_verdict_in_the_reports_language(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                  lang: str, verdict: str) -> None:
+    """The plain-text summary says the verdict in words (the short form of the report's), never its catalog key."""
+    code, out, _ = run(["lab", "simulate", "beginner", "--games", "4", "--seed", "1", "--workers", "1",
+                        "--report", str(tmp_path / "r"), "--lang", lang], capsys)
+    report = json.loads((tmp_path / "r" / "report.json").read_text(encoding="utf-8"))
+    assert code == 0 and report["layouts"][0]["verdict"]["key"] == "labreport.verdict.fair"
+    assert f"verdict: {verdict}" in out and "labreport." not in out
+
+
 def test_search_returns_the_fairest_with_evidence(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = tmp_path / "search"
     code, out, _ = run(["lab", "search", "--no-equal-neighbours", "--candidates", "6", "--simulate-top", "2",
