@@ -175,8 +175,9 @@ def print_summary(report: dict[str, Any], t: Translator) -> None:
         for row in section["colours"]:
             print(f"  {row['colour']:7s} {row['wins']:5d}/{row['games']:<5d} {100 * row['win_rate']:5.1f}% "
                   f"[{100 * row['ci_low']:.1f}-{100 * row['ci_high']:.1f}]  VP {row['average_vp']:.2f}")
+        verdict = t.t(section["verdict"]["key"] + ".short")
         print(f"  all seats win equally often: p = {section['seat_test']['p_value']:.4g}; "
-              f"all colours: p = {section['colour_test']['p_value']:.4g}; verdict: {t.t(section['verdict']['key'] + '.short')}")
+              f"all colours: p = {section['colour_test']['p_value']:.4g}; verdict: {verdict}")
         for broken in section["broken"]:
             print(f"  BROKEN game {broken['game']} (seed {broken['seed']}): {broken['error']}")
 
