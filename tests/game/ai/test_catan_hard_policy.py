@@ -72,6 +72,49 @@ def test_with_four_players_it_offers_for_a_card_when_two_are_lacking() -> None:
     assert cost[offer.give.index(1)] == 0, "and gives one its goal does not need"
 
 
+def _offer_table(other_hand: list[int]):  # type: ignore[no-untyped-def]
+    """Seat 0 to move, its road lacking a brick, with a wool and a grain to spare beyond its goal (two wool, one
+    grain); only seat 1 holds cards (`other_hand`), so every world sampled from seat 0's view deals them to it."""
+    g = new_game()
+    s = g.state
+    s.current, s.phase, s.has_rolled = 0, MAIN, True
+    hands = {0: [1, 3, 2, 0, 0], 1: other_hand, 2: [0] * 5, 3: [0] * 5}
+    for seat, hand in hands.items():
+        s.hands[seat] = list(hand)
+    s.bank = [19 - sum(hand[r] for hand in hands.values()) for r in range(5)]
+    return g
+
+
+def test_it_offers_the_card_another_player_would_take() -> None:
+    # Seat 1 saves for a city (two grain, three ore) and can spare its brick: it takes grain, not wool, for it.
+    g = _offer_table([0, 0, 0, 1, 3])
+    view, legal = g.view(0), g.legal_actions(0)
+    assert Situation(g.view(1)).goal()[0] == "city"
+    normal = CatanHeuristicBot().choose(view, legal, random.Random(0))
+    assert normal == A.OfferTrade(0, (0, 1, 0, 0, 0), (0, 0, 0, 1, 0), ()), "Normal gives what it has most of"
+    hard = CatanHardPolicy().choose(view, legal, random.Random(0))
+    assert hard == A.OfferTrade(0, (0, 0, 1, 0, 0), (0, 0, 0, 1, 0), ()), "Hard gives what seat 1 would take"
+    g.apply(hard)
+    answer = CatanHeuristicBot().choose(g.view(1), g.legal_actions(1), random.Random(0))
+    assert isinstance(answer, A.AcceptTrade)
+
+
+def test_when_nobody_would_take_an_offer_it_makes_normals() -> None:
+    g = _offer_table([0, 0, 0, 0, 3])  # nobody holds a brick
+    view, legal = g.view(0), g.legal_actions(0)
+    normal = CatanHeuristicBot().choose(view, legal, random.Random(0))
+    assert CatanHardPolicy().choose(view, legal, random.Random(0)) == normal
+
+
+def test_it_makes_one_offer_a_turn() -> None:
+    g = _offer_table([0, 0, 0, 1, 3])
+    bot = CatanHardPolicy()
+    first = bot.choose(g.view(0), g.legal_actions(0), random.Random(0))
+    assert isinstance(first, A.OfferTrade)
+    again = bot.choose(g.view(0), g.legal_actions(0), random.Random(1))
+    assert not isinstance(again, A.OfferTrade)
+
+
 def _road_of_four(g) -> None:  # type: ignore[no-untyped-def]
     """Seat 0's longest road grows to four by roads laid by hand."""
     s = g.state
