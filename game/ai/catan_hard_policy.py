@@ -99,7 +99,7 @@ class CatanHardPolicy(CatanHeuristicBot):
         if not offers:
             return None
         taken = [0] * len(offers)
-        answerer = self._answerer()
+        answerer = CatanHeuristicBot.fresh(self)  # Normal, sharing the road memo; answers keep no memory
         for _ in range(OFFER_WORLDS):
             try:
                 world = determinize(view, rng)
@@ -113,12 +113,6 @@ class CatanHardPolicy(CatanHeuristicBot):
             return None
         self._offers[(view.player, view.state.turn_number)] = [(offers[best].give.index(1), offers[best].get.index(1))]
         return offers[best]
-
-    def _answerer(self) -> CatanHeuristicBot:
-        """A Normal bot to answer for every other seat in sampled worlds (answers keep no memory)."""
-        bot = CatanHeuristicBot()
-        bot._road_memo = self._road_memo
-        return bot
 
     def _best_road(self, view: CatanView, legal: list[Action], rng: random.Random) -> Action | None:
         """The road whose position the seat values most, if that beats every other valued action; else None.
