@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from game.core.actions import FIELD_INT_RANGE, Action, ActionCodec, field_limits
+from game.core.actions import FIELD_INT_RANGE, Action, ActionCodec, field_limits, shared
 
 # A payment: (region cell, amount) pairs taken from the payer's own regions.
 Payment = tuple[tuple[int, int], ...]
@@ -274,6 +274,16 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     GiveFrom, BuyResource, Pass, PlaceRegions, NameBuildings, RemoveNamed, PickHandCards, SwapRegions, DoneArranging,
     UseCard, DiscardUnit,
 )
+
+
+# Shared constructors of the actions the listings build most (game.core.actions.shared): the same instances
+# come back while the positions repeat them.
+roll, end_actions, skip_exchange = shared(Roll), shared(EndActions), shared(SkipExchange)
+trade, build_expansion = shared(Trade), shared(BuildExpansion)
+build_road, build_settlement, build_city = shared(BuildRoad), shared(BuildSettlement), shared(BuildCity)
+exchange_top, exchange_search = shared(ExchangeTop), shared(ExchangeSearch)
+gain, take, pick_from_stack, swap_regions = shared(Gain), shared(Take), shared(PickFromStack), shared(SwapRegions)
+remove_card, draw_card, return_card = shared(RemoveCard), shared(DrawCard), shared(ReturnCard)
 
 
 @cache

@@ -200,7 +200,7 @@ def build_options(g: RivalsGame, p: int, card: int) -> list[A.Action]:
     sites = _free_site_tuple(g.state.grid[p], info.placement)
     if not sites:
         return []
-    return [A.BuildExpansion(p, card, c, payment)
+    return [A.build_expansion(p, card, c, payment)
             for payment in cost_payments(g.state, p, info.cost, cost_discount(g, p, card))
             for c in sites]
 
@@ -312,20 +312,20 @@ def center_options(g: RivalsGame, p: int) -> list[A.Action]:
     if roads and s.center["road"]:
         payment = greedy_payment(s, p, center_cost("road"))
         if payment is not None:
-            out.extend([A.BuildRoad(p, x, payment) for x in roads])
+            out.extend([A.build_road(p, x, payment) for x in roads])
     if settlements and s.center["settlement"]:
         payment = greedy_payment(s, p, center_cost("settlement"))
         if payment is not None:
             scouts = [c for c in s.hands[p] if card_of()[c].id == "scout" and c not in s.fresh[p]]
             picks = scout_picks(g) if scouts else []
             for x in settlements:
-                out.append(A.BuildSettlement(p, x, payment, -1, ()))
+                out.append(A.build_settlement(p, x, payment, -1, ()))
                 if scouts:
-                    out.extend([A.BuildSettlement(p, x, payment, scouts[0], chosen) for chosen in picks])
+                    out.extend([A.build_settlement(p, x, payment, scouts[0], chosen) for chosen in picks])
     if cities and s.center["city"]:
         payment = greedy_payment(s, p, center_cost("city"))
         if payment is not None:
-            out.extend([A.BuildCity(p, x, payment) for x in cities])
+            out.extend([A.build_city(p, x, payment) for x in cities])
     return out
 
 

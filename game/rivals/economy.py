@@ -8,7 +8,7 @@ from functools import cache
 from game.core.errors import IllegalAction
 from game.rivals.catalogue import card_of, catalogue
 from game.rivals.constants import CELLS, GOLD, MAX_STORE, RESOURCES, WIDTH
-from game.rivals.events import ResourceChanged, ResourceLost
+from game.rivals.events import ResourceLost, resource_changed
 from game.rivals.state import RivalsState
 
 Payment = tuple[tuple[int, int], ...]
@@ -95,7 +95,7 @@ def add(s: RivalsState, p: int, c: int, n: int, source: str, events: list) -> in
     put = min(n, MAX_STORE - store[c])
     if put > 0:
         store[c] += put
-        events.append(ResourceChanged(p, c, res, put, source))
+        events.append(resource_changed(p, c, res, put, source))
     if n > put:
         events.append(ResourceLost(p, res, source))
     return put
@@ -104,7 +104,7 @@ def add(s: RivalsState, p: int, c: int, n: int, source: str, events: list) -> in
 def remove(s: RivalsState, p: int, c: int, n: int, source: str, events: list) -> None:
     """Take n units off a cell (already checked)."""
     s.store[p][c] -= n
-    events.append(ResourceChanged(p, c, resource_table()[s.grid[p][c]], -n, source))
+    events.append(resource_changed(p, c, resource_table()[s.grid[p][c]], -n, source))
 
 
 def auto_gain(s: RivalsState, p: int, res: int, n: int, source: str, events: list) -> int:

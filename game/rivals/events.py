@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.core.actions import Event
+from game.core.actions import Event, shared
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +47,10 @@ class ResourceChanged(Event):
     resource: int
     delta: int
     source: str
+
+
+# Shared instances (game.core.actions.shared): production and payments repeat the same changes.
+resource_changed = shared(ResourceChanged)
 
 
 @dataclass(frozen=True, slots=True)

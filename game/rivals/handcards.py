@@ -102,8 +102,8 @@ def replenish_options(g: RivalsGame, p: int) -> list[A.Action]:
     s = g.state
     n, limit = len(s.hands[p]), hand_limit(s, p)
     if n < limit:
-        return [A.DrawCard(p, i) for i, st in enumerate(s.stacks) if st]
-    return [A.ReturnCard(p, c, i) for c in s.hands[p] for i in range(len(s.stacks))
+        return [A.draw_card(p, i) for i, st in enumerate(s.stacks) if st]
+    return [A.return_card(p, c, i) for c in s.hands[p] for i in range(len(s.stacks))
             if s.stack_backs[i] == back_of(c)]
 
 
@@ -155,7 +155,7 @@ def do_exchange_search(g: RivalsGame, a: A.ExchangeSearch) -> list:
 def exchange_options(g: RivalsGame, p: int) -> list[A.Action]:
     """Skip, or swap any card under its first matching stack for the top of any stack, or search one."""
     s = g.state
-    out: list[A.Action] = [A.SkipExchange(p)]
+    out: list[A.Action] = [A.skip_exchange(p)]
     price = search_price(g, p)
     payment = any_payment(s, p, price)
     stacks = s.stacks
@@ -167,9 +167,9 @@ def exchange_options(g: RivalsGame, p: int) -> list[A.Action]:
             continue
         takes = filled if stacks[under] else sorted((*filled, under))  # its own stack: the card will be there
         if payment is None:
-            out.extend([A.ExchangeTop(p, card, under, take) for take in takes])
+            out.extend([A.exchange_top(p, card, under, take) for take in takes])
             continue
         for take in takes:
-            out.append(A.ExchangeTop(p, card, under, take))
-            out.append(A.ExchangeSearch(p, card, under, take, payment))
+            out.append(A.exchange_top(p, card, under, take))
+            out.append(A.exchange_search(p, card, under, take, payment))
     return out

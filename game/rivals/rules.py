@@ -208,10 +208,10 @@ class RivalsGame(Game):
             _, _, kind, data = s.pending[index]
             return DECISION_RULES[kind].options(self, player, data)
         if s.phase == "roll":
-            return [A.Roll(player), *self._card_options(player, "roll")]
+            return [A.roll(player), *self._card_options(player, "roll")]
         if s.phase == "action":
             buildable = building.buildable_cards(self, player)
-            return [A.EndActions(player), *building.center_options(self, player),
+            return [A.end_actions(player), *building.center_options(self, player),
                     *building.expansion_options(self, player, buildable), *trading.trade_options(self, player),
                     *self._card_options(player, "action"), *self._use_options(player),
                     *self._remove_options(player, buildable)]
@@ -259,7 +259,7 @@ class RivalsGame(Game):
             return []
         from game.rivals.scoring import expansion_cells
 
-        return [A.RemoveCard(p, c) for c in expansion_cells(self.state, p)]
+        return [A.remove_card(p, c) for c in expansion_cells(self.state, p)]
 
     def _site_blocked(self, p: int, buildable: list[int]) -> bool:
         """Whether one of the buildable cards (building.buildable_cards) finds every site of its class taken."""

@@ -98,7 +98,7 @@ def trade_options(g: RivalsGame, p: int) -> list[A.Action]:
         taken: list[tuple[int, int]] = []
         take_fullest(store, cells, need, taken)
         payment = tuple(taken)
-        out.extend([A.Trade(p, payment, tc, -1) for r, tc in targets if r != give])
+        out.extend([A.trade(p, payment, tc, -1) for r, tc in targets if r != give])
     if "adjacent" not in ships:
         return out
     cards = card_of()
@@ -107,5 +107,5 @@ def trade_options(g: RivalsGame, p: int) -> list[A.Action]:
             for region in site_regions(c):
                 give = cell_resource(s, p, region)
                 if give >= 0 and s.store[p][region] >= 2:
-                    out.extend(A.Trade(p, ((region, 2),), tc, c) for r, tc in targets if r != give)
+                    out.extend(A.trade(p, ((region, 2),), tc, c) for r, tc in targets if r != give)
     return out

@@ -50,7 +50,7 @@ def _start_resolve(g: RivalsGame, a: Any, index: int, data: Data, events: list) 
 
 def _gain_options(g: RivalsGame, p: int, data: Data) -> list:
     cells = room_cells(g.state, p, data[1])
-    return [A.Gain(p, c) for c in cells] if cells else [A.Gain(p, -1)]
+    return [A.gain(p, c) for c in cells] if cells else [A.gain(p, -1)]
 
 
 def _gain_check(g: RivalsGame, a: Any, data: Data) -> None:
@@ -98,7 +98,7 @@ def _take_targets(g: RivalsGame, p: int) -> list[tuple[int, int]]:
 
 
 def _take_options(g: RivalsGame, p: int, data: Data) -> list:
-    return [A.Take(p, r, c) for r, c in _take_targets(g, p)]
+    return [A.take(p, r, c) for r, c in _take_targets(g, p)]
 
 
 def _take_check(g: RivalsGame, a: Any, data: Data) -> None:
@@ -192,7 +192,7 @@ def _search_options(g: RivalsGame, p: int, data: Data) -> list:
         cid = card_of()[c].id
         if cid not in seen:
             seen.add(cid)
-            out.append(A.PickFromStack(p, i))
+            out.append(A.pick_from_stack(p, i))
     return out
 
 
@@ -268,7 +268,7 @@ def _arrange_pairs(g: RivalsGame, p: int) -> list[tuple[int, int]]:
 
 
 def _arrange_options(g: RivalsGame, p: int, data: Data) -> list:
-    return [A.DoneArranging(p), *(A.SwapRegions(p, a, b) for a, b in _arrange_pairs(g, p))]
+    return [A.DoneArranging(p), *(A.swap_regions(p, a, b) for a, b in _arrange_pairs(g, p))]
 
 
 def _arrange_check(g: RivalsGame, a: Any, data: Data) -> None:
