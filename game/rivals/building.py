@@ -17,6 +17,7 @@ from game.rivals.principality import (cell, expansion_cell, is_city, open_road_c
 from game.rivals.scoring import owned_ids
 
 if TYPE_CHECKING:
+    from game.rivals.catalogue import Card
     from game.rivals.effects.base import DiscountRule
     from game.rivals.rules import RivalsGame
     from game.rivals.state import Grid, RivalsState
@@ -99,8 +100,27 @@ def _check_site(g: RivalsGame, p: int, card: int, c: int) -> None:
 
 
 def expansion_refusal(g: RivalsGame, p: int, card: int) -> str | None:
-    """Why an expansion card may not be built now (1x, prerequisites), or None."""
+    """Why an expansion card may not be built now (1x, prerequisites), or None. A refusal that reads only the
+    player's own principality is kept with it, by card id, until the principality changes."""
     info = card_of()[card]
+    if not info.one_x and not info.requires:
+        return None
+    s = g.state
+    grid = s.grid[p]
+    key = (grid.version, len(s.under[p]))  # as owned_ids: cards beneath change only together with the grid
+    hit = grid.memo.get("refusals")
+    if hit is None or hit[0] != key:
+        hit = grid.memo["refusals"] = (key, {})
+    known: dict[str, str | None] = hit[1]
+    if info.id in known:
+        return known[info.id]
+    why = _refusal(g, p, info)
+    if _refusal_kept(info.id):
+        known[info.id] = why
+    return why
+
+
+def _refusal(g: RivalsGame, p: int, info: Card) -> str | None:
     if info.one_x and info.id in owned_ids(g.state, p):
         return "one_x"
     if info.requires:
@@ -111,6 +131,15 @@ def expansion_refusal(g: RivalsGame, p: int, card: int) -> str | None:
             if why:
                 return why
     return None
+
+
+@cache
+def _refusal_kept(card_id: str) -> bool:
+    """Whether the card's refusal reads only its builder's principality (1x and such prerequisites)."""
+    from game.rivals.catalogue import catalogue
+    from game.rivals.effects.conditions import reads_own_principality_only
+
+    return all(reads_own_principality_only(req) for req in catalogue().cards[card_id].requires)
 
 
 def buildable_cards(g: RivalsGame, p: int) -> list[int]:

@@ -77,6 +77,17 @@ _CONDITIONS: Mapping[str, Callable[[RivalsGame, int], bool]] = MappingProxyType(
 })
 
 
+# Requirements that read nothing but the player's own principality (its cells and the cards beneath them), so
+# that a refusal by them holds as long as the principality is unchanged; an id not in _CONDITIONS asks for an own
+# card of that id and reads the principality only too.
+_OWN_PRINCIPALITY_ONLY = frozenset({"city", "com3", "prog2", "hero_str", "parish_hall_in_city"})
+
+
+def reads_own_principality_only(req: str) -> bool:
+    """Whether the requirement (alternatives joined by '|') depends on the player's own principality alone."""
+    return all(part in _OWN_PRINCIPALITY_ONLY or part not in _CONDITIONS for part in req.split("|"))
+
+
 def _met(g: RivalsGame, p: int, req: str) -> bool:
     condition = _CONDITIONS.get(req)
     return condition(g, p) if condition is not None else req in owned_ids(g.state, p)
