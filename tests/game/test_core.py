@@ -156,9 +156,13 @@ def test_cli_variants_simulate_bench_replay(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr
     summary = json.loads(out.stdout)
     assert sum(summary["wins_per_seat"]) + summary["unfinished"] == 3 and summary["average_turns"] > 0
-    out = _cli("bench", "--games", "2", "--runs", "1", "--json")
+    out = _cli("bench", "--games", "2", "--runs", "3", "--json")
     bench = json.loads(out.stdout)
     assert out.returncode == 0 and bench["games_per_second"] > 0 and bench["clone_microseconds"] > 0
+    # The median and the fastest of the three runs, each read off the per-run figures.
+    per_run = sorted(bench["run_games_per_second"])
+    assert len(per_run) == 3 and bench["fastest_games_per_second"] == per_run[-1]
+    assert abs(bench["games_per_second"] - per_run[1]) <= 0.1
     _, path = _finished_game(tmp_path)
     out = _cli("replay", str(path))
     assert out.returncode == 0 and "verified" in out.stdout and "winner" in out.stdout
