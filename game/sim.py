@@ -60,6 +60,11 @@ def paused_gc() -> Iterator[None]:
             gc.enable()
 
 
+def bot_rng(seed: int) -> random.Random:
+    """The bots' generator in the game of this seed (apart from the game's own chance)."""
+    return random.Random(seed ^ 0x5EED)
+
+
 def run_game(variant_id: str, players: int, seed: int, bot_ids: Sequence[str],
              options: Mapping[str, Any] | None = None, max_actions: int = 50_000,
              start: Callable[[], Game] | None = None) -> tuple[Game, GameResult]:
@@ -68,7 +73,7 @@ def run_game(variant_id: str, players: int, seed: int, bot_ids: Sequence[str],
     game = start() if start else variant.new_game(variant.default_seats(players), seed, options)
     ids = list(bot_ids) * players if len(bot_ids) == 1 else list(bot_ids)
     bots = [make_bot(b, variant.family) for b in ids[: game.num_players]]
-    actions = play_out(game, bots, random.Random(seed ^ 0x5EED), max_actions)
+    actions = play_out(game, bots, bot_rng(seed), max_actions)
     turns = int(getattr(getattr(game, "state", None), "turn_number", 0))
     return game, GameResult(seed, game.winner(), turns, actions, game.is_over())
 

@@ -151,6 +151,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
         }
         result["ratio_games_per_second"] = round(result["games_per_second"] / ref_games, 2)
         result["ratio_actions_per_second"] = round(result["actions_per_second"] / ref_actions, 2)
+    breakdown = None
+    if args.breakdown:
+        from game.profiling import step_breakdown
+
+        breakdown = step_breakdown(variant.id, args.players, range(args.seed, args.seed + args.games), options)
+        result["breakdown"] = [{"step": b.step, "calls_per_game": round(b.calls_per_game, 1),
+                                "microseconds": round(b.microseconds, 2), "ms_per_game": round(b.ms_per_game, 3)}
+                               for b in breakdown]
     if args.json:
         print(json.dumps(result))
         return 0
@@ -165,6 +173,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
         print(f"  catanatron (same run, interleaved): {ref['games_per_second']} games/s, "
               f"{ref['actions_per_second']} actions/s, {ref['actions_per_game']} actions/game")
         print(f"  ratio: {result['ratio_games_per_second']}x games/s, {result['ratio_actions_per_second']}x actions/s")
+    if breakdown is not None:
+        timed = sum(b.ms_per_game for b in breakdown)
+        print(f"  where a game's time goes ({args.games} games timed step by step, {timed:.2f} ms/game in the steps):")
+        print(f"    {'step':<34} {'per game':>9} {'µs each':>9} {'ms/game':>8} {'share':>6}")
+        for b in breakdown:
+            share = 100 * b.ms_per_game / timed if timed else 0.0
+            print(f"    {b.step:<34} {b.calls_per_game:>9.1f} {b.microseconds:>9.2f} {b.ms_per_game:>8.3f} {share:>5.1f}%")
     return 0
 
 
@@ -216,6 +231,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--runs", type=int, default=5)
     p.add_argument("--compare-catanatron", action="store_true",
                    help="also time catanatron's random players in the same run (needs catanatron installed)")
+    p.add_argument("--breakdown", action="store_true",
+                   help="also time each step of the first run's games: listing per phase, apply per action kind")
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("replay", help="load and verify a save, print its final position")

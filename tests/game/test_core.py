@@ -174,3 +174,41 @@ def test_cli_variants_simulate_bench_replay(tmp_path: Path) -> None:
     bad.write_text("[]")
     out = _cli("replay", str(bad))
     assert out.returncode == 2 and "not a JSON object" in out.stderr
+
+
+@pytest.mark.parametrize("variant,players", [("catan-base", 4), ("rivals-intro", 2), ("catan-cards", 3)])
+def test_step_breakdown_times_every_step_of_the_bench_games(variant: str, players: int) -> None:
+    """The breakdown plays the bench's first-run games (same seeds and generators): one choice per action, a listing
+    before each, an apply of each kind the games used; every figure is a non-negative time, dearest first."""
+    from game.profiling import step_breakdown
+    from game.sim import run_game
+
+    seeds = range(3, 5)
+    steps = step_breakdown(variant, players, seeds)
+    by_step = {s.step: s for s in steps}
+    actions = [run_game(variant, players, seed, ["random"])[1].actions for seed in seeds]
+    assert by_step["choose"].calls_per_game == pytest.approx(sum(actions) / len(seeds))
+    listed = sum(s.calls_per_game for s in steps if s.step.startswith("list:"))
+    applied = sum(s.calls_per_game for s in steps if s.step.startswith("apply:"))
+    assert listed == applied == pytest.approx(by_step["choose"].calls_per_game)
+    assert all(s.microseconds >= 0 for s in steps)
+    assert [s.ms_per_game for s in steps] == sorted((s.ms_per_game for s in steps), reverse=True)
+    kinds = {s.step for s in steps}
+    if variant == "catan-base":
+        assert {"list:main", "apply:roll", "apply:end_turn"} <= kinds
+    if variant == "rivals-intro":
+        assert {"list:action", "apply:roll"} <= kinds
+
+
+def test_bench_breakdown_prints_the_table_and_json() -> None:
+    """`bench --breakdown` adds the step table to the text and a list of steps to the JSON."""
+    out = _cli("bench", "--games", "2", "--runs", "1", "--breakdown")
+    assert out.returncode == 0, out.stderr
+    assert "where a game's time goes" in out.stdout and "list:main" in out.stdout and "apply:roll" in out.stdout
+    out = _cli("bench", "--games", "2", "--runs", "1", "--breakdown", "--json")
+    bench = json.loads(out.stdout)
+    steps = {row["step"]: row for row in bench["breakdown"]}
+    assert steps["choose"]["calls_per_game"] == pytest.approx(bench["actions_per_game"], abs=0.5)
+    assert set(steps["choose"]) == {"step", "calls_per_game", "microseconds", "ms_per_game"}
+    out = _cli("bench", "--games", "2", "--runs", "1", "--json")
+    assert "breakdown" not in json.loads(out.stdout)
