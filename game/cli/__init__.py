@@ -179,7 +179,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         print(f"    {'step':<34} {'per game':>9} {'µs each':>9} {'ms/game':>8} {'share':>6}")
         for b in breakdown:
             share = 100 * b.ms_per_game / timed if timed else 0.0
-            print(f"    {b.step:<34} {b.calls_per_game:>9.1f} {b.microseconds:>9.2f} {b.ms_per_game:>8.3f} {share:>5.1f}%")
+            print(f"    {b.step:<34} {b.calls_per_game:>9.1f} {b.microseconds:>9.2f} {b.ms_per_game:>8.3f} "
+                  f"{share:>5.1f}%")
     return 0
 
 
