@@ -80,3 +80,30 @@ def step_breakdown(variant_id: str, players: int, seeds: range,
     steps = [StepTime(step, counts[step] / games, max(0.0, totals[step] / counts[step] - overhead) * 1e6)
              for step in totals]
     return sorted(steps, key=lambda s: (-s.ms_per_game, s.step))
+
+
+@dataclass(frozen=True, slots=True)
+class FamilyShare:
+    """One family of steps ("list", "apply" or "choose"): its share of the timed steps, and the most a game
+    could speed up if that family cost nothing at all (Amdahl's bound), which tells whether a goal can be met
+    by speeding up that family alone."""
+
+    family: str
+    share: float
+
+    @property
+    def bound(self) -> float:
+        """How many times as fast a game would be with the family free (infinite when it is all of the time)."""
+        return 1 / (1 - self.share) if self.share < 1 else float("inf")
+
+
+def family_shares(steps: list[StepTime]) -> list[FamilyShare]:
+    """The steps' share of a game's timed steps by family (the part of a step's name before the colon), the
+    dearest first."""
+    spent: dict[str, float] = {}
+    for step in steps:
+        family = step.step.split(":", 1)[0]
+        spent[family] = spent.get(family, 0.0) + step.ms_per_game
+    timed = sum(spent.values())
+    shares = [FamilyShare(family, ms / timed if timed else 0.0) for family, ms in spent.items()]
+    return sorted(shares, key=lambda f: (-f.share, f.family))

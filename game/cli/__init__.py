@@ -152,13 +152,17 @@ def cmd_bench(args: argparse.Namespace) -> int:
         result["ratio_games_per_second"] = round(result["games_per_second"] / ref_games, 2)
         result["ratio_actions_per_second"] = round(result["actions_per_second"] / ref_actions, 2)
     breakdown = None
+    families: list[Any] = []  # FamilyShare, by family, with the breakdown
     if args.breakdown:
-        from game.profiling import step_breakdown
+        from game.profiling import family_shares, step_breakdown
 
         breakdown = step_breakdown(variant.id, args.players, range(args.seed, args.seed + args.games), options)
         result["breakdown"] = [{"step": b.step, "calls_per_game": round(b.calls_per_game, 1),
                                 "microseconds": round(b.microseconds, 2), "ms_per_game": round(b.ms_per_game, 3)}
                                for b in breakdown]
+        families = family_shares(breakdown)
+        result["families"] = [{"family": f.family, "share": round(f.share, 4), "bound": round(f.bound, 2)}
+                              for f in families]
     if args.json:
         print(json.dumps(result))
         return 0
@@ -181,6 +185,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
             share = 100 * b.ms_per_game / timed if timed else 0.0
             print(f"    {b.step:<34} {b.calls_per_game:>9.1f} {b.microseconds:>9.2f} {b.ms_per_game:>8.3f} "
                   f"{share:>5.1f}%")
+        print("  by family, and the most a game could speed up if that family cost nothing:")
+        for f in families:
+            print(f"    {f.family:<8} {100 * f.share:>5.1f}% of the steps   at most {f.bound:.2f}x as fast")
     return 0
 
 

@@ -200,15 +200,34 @@ def test_step_breakdown_times_every_step_of_the_bench_games(variant: str, player
         assert {"list:action", "apply:roll"} <= kinds
 
 
+def test_family_shares_sum_the_steps_and_bound_the_speed_up() -> None:
+    """Steps are summed by the family before the colon; a family of 3/4 of the time bounds a game's speed-up at 4×
+    (Amdahl), one of none at 1×, and a family that is all of the time has no bound."""
+    from game.profiling import StepTime, family_shares
+
+    steps = [StepTime("list:main", 10, 200.0), StepTime("apply:roll", 10, 50.0), StepTime("list:roll", 10, 100.0),
+             StepTime("choose", 10, 50.0), StepTime("apply:end_turn", 10, 0.0)]
+    shares = family_shares(steps)
+    assert [(f.family, f.share) for f in shares] == [("list", 0.75), ("apply", 0.125), ("choose", 0.125)]
+    assert shares[0].bound == pytest.approx(4.0)
+    assert family_shares([StepTime("list:main", 1, 5.0), StepTime("choose", 1, 0.0)])[1].bound == 1.0
+    assert family_shares([StepTime("list:main", 1, 5.0)])[0].bound == float("inf")
+
+
 def test_bench_breakdown_prints_the_table_and_json() -> None:
-    """`bench --breakdown` adds the step table to the text and a list of steps to the JSON."""
+    """`bench --breakdown` adds the step table and the shares by family to the text, and both to the JSON."""
     out = _cli("bench", "--games", "2", "--runs", "1", "--breakdown")
     assert out.returncode == 0, out.stderr
     assert "where a game's time goes" in out.stdout and "list:main" in out.stdout and "apply:roll" in out.stdout
+    assert "if that family cost nothing" in out.stdout and "x as fast" in out.stdout
     out = _cli("bench", "--games", "2", "--runs", "1", "--breakdown", "--json")
     bench = json.loads(out.stdout)
+    families = {row["family"]: row for row in bench["families"]}
+    assert set(families) == {"list", "apply", "choose"}
+    assert sum(row["share"] for row in families.values()) == pytest.approx(1.0, abs=1e-3)
+    assert all(row["bound"] >= 1.0 for row in families.values())
     steps = {row["step"]: row for row in bench["breakdown"]}
     assert steps["choose"]["calls_per_game"] == pytest.approx(bench["actions_per_game"], abs=0.5)
     assert set(steps["choose"]) == {"step", "calls_per_game", "microseconds", "ms_per_game"}
     out = _cli("bench", "--games", "2", "--runs", "1", "--json")
-    assert "breakdown" not in json.loads(out.stdout)
+    assert "breakdown" not in json.loads(out.stdout) and "families" not in json.loads(out.stdout)
