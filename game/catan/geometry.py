@@ -58,6 +58,17 @@ class Topology:
         """Index of an intersection given any alias like 'h4.SE'; KeyError if unknown."""
         return self.node_aliases[name]
 
+    def hex_name(self, h: int) -> str:
+        """How a hex is named everywhere (files, CLI, charts, the lab screen): its index 0-18, row by row from the
+        top-left hex, each row left to right; IndexError for no hex of the board."""
+        if not 0 <= h < len(self.hex_coords):
+            raise IndexError(f"a hex is 0-{len(self.hex_coords) - 1}, got {h}")
+        return str(h)
+
+    def node_name(self, n: int) -> str:
+        """An intersection's canonical name, 'h<hex>.<corner>' after its lowest-numbered hex (e.g. 'h9.S')."""
+        return self.node_names[n]
+
     def edge(self, a: int, b: int) -> int:
         """Index of the path between two intersections; KeyError if they are not adjacent."""
         return self.edge_index[(a, b) if a < b else (b, a)]

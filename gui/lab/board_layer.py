@@ -14,6 +14,7 @@ from game.lab.analysis import Analysis
 from game.lab.layout import LabLayout
 from gui.catan.board_view import BoardView, Marks
 from gui.fonts import render_text
+from gui.lab.names import hex_label
 from gui.table.sprites import SpriteBook
 
 Point = tuple[float, float]
@@ -24,6 +25,7 @@ HEAT_RAMP: tuple[tuple[int, int, int], ...] = (
 BEST_FILL = (246, 214, 120)
 BEST_INK = (40, 28, 12)
 TARGET_RGBA = (120, 230, 140)
+HEX_NUMBER_INK = (244, 214, 136)  # gold, apart from the white pip figures
 
 
 def heat_color(share: float) -> tuple[int, int, int]:
@@ -291,13 +293,28 @@ class LabBoard:
             pygame.draw.rect(surface, (150, 156, 166), box, 1, border_radius=box.h // 2)
             surface.blit(text, text.get_rect(center=box.center))
 
-    def _draw_hex_numbers(self, surface: pygame.Surface) -> None:
-        """Each hex's number (1-19, as the legality panel names hexes) small in its upper part."""
-        size = max(8, int(self.R * 0.17))
+    def hex_number_badges(self) -> list[tuple[int, str, pygame.Rect]]:
+        """Each hex's number badge: the hex, its label (0-18, as the panel, the CLI and the charts name hexes)
+        and the badge's rectangle, small in the upper part of the hex above the token."""
+        size = self._hex_number_size()
+        badges = []
         for h in range(len(self.topo.hex_coords)):
             x, y = self.hex_pos(h)
-            text = render_text(str(h + 1), size, (236, 232, 214), True)
-            box = text.get_rect(center=(x, y - round(self.R * 0.6))).inflate(size // 2 + 2, 0)
+            label = hex_label(h)
+            w, hgt = render_text(label, size, HEX_NUMBER_INK, True).get_size()
+            box = pygame.Rect(0, 0, w + size // 2 + 2, hgt)
+            box.center = (x, y - round(self.R * 0.6))
+            badges.append((h, label, box))
+        return badges
+
+    def _hex_number_size(self) -> int:
+        return max(10, int(self.R * 0.21))
+
+    def _draw_hex_numbers(self, surface: pygame.Surface) -> None:
+        """The hex number badges."""
+        size = self._hex_number_size()
+        for _, label, box in self.hex_number_badges():
+            text = render_text(label, size, HEX_NUMBER_INK, True)
             pygame.draw.rect(surface, (20, 24, 32), box, border_radius=box.h // 2)
             surface.blit(text, text.get_rect(center=box.center))
 

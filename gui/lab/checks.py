@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from game.catan.constants import TERRAIN_RESOURCE
 from game.lab.analysis import Analysis
 from game.lab.layout import LabLayout
-from gui.lab.names import Translate, harbor_name, hexes_text, resource_name, terrain_name
+from gui.lab.names import Translate, harbor_name, hex_label, hexes_text, path_label, resource_name, terrain_name
 
 WARN = "warn"
 INFO = "info"
@@ -28,10 +28,11 @@ def check_rows(t: Translate, layout: LabLayout, analysis: Analysis) -> list[Chec
     """Every check of the analysis as rows: adjacent 6/8, equal neighbours, repeats, clusters, starved, harbors."""
     rows: list[CheckRow] = []
     for a, b in analysis.adjacent_red:
-        rows.append(CheckRow(t("lab.check.adjacent_red", a=a + 1, b=b + 1, na=layout.numbers[a],
+        rows.append(CheckRow(t("lab.check.adjacent_red", a=hex_label(a), b=hex_label(b), na=layout.numbers[a],
                                nb=layout.numbers[b]), WARN, (a, b)))
     for a, b, number in analysis.equal_neighbours:
-        rows.append(CheckRow(t("lab.check.equal_neighbours", a=a + 1, b=b + 1, number=number), WARN, (a, b)))
+        rows.append(CheckRow(t("lab.check.equal_neighbours", a=hex_label(a), b=hex_label(b), number=number),
+                             WARN, (a, b)))
     for r, number, hexes in analysis.repeated_numbers:
         rows.append(CheckRow(t("lab.check.repeated", resource=resource_name(t, r), number=number,
                                hexes=hexes_text(hexes), count=len(hexes)), WARN, hexes))
@@ -45,10 +46,11 @@ def check_rows(t: Translate, layout: LabLayout, analysis: Analysis) -> list[Chec
                                count=analysis.resource_hexes[r]), WARN, hexes))
     for value in analysis.harbors:
         if value.resource_pips is None:
-            text = t("lab.check.harbor_generic", harbor=harbor_name(t, value.kind), pips=value.spot_pips)
+            text = t("lab.check.harbor_generic", harbor=harbor_name(t, value.kind), path=path_label(value.edge),
+                     pips=value.spot_pips)
         else:
-            text = t("lab.check.harbor_specific", harbor=harbor_name(t, value.kind), pips=value.spot_pips,
-                     own=value.own_resource_pips, total=value.resource_pips)
+            text = t("lab.check.harbor_specific", harbor=harbor_name(t, value.kind), path=path_label(value.edge),
+                     pips=value.spot_pips, own=value.own_resource_pips, total=value.resource_pips)
         rows.append(CheckRow(text, INFO, edges=(value.edge,)))
     return [CheckRow(_capitalised(row.text), row.level, row.hexes, row.edges, row.nodes) for row in rows]
 

@@ -7,15 +7,16 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.catan.constants import RESOURCES
-from game.lab.analysis import analyse, compare
+from game.lab.analysis import BEST_SPOTS, analyse, compare
 from game.lab.layout import LabLayout, beginner_lab_layout, variable_lab_layout
+from gui.catan.board_view import FRAME_HEIGHT, FRAME_WIDTH
 from gui.dialogs import (
     GOLD, GOLD_DARK, PANEL, TEXT, TEXT_DIM, Cycler, StyledButton, WidgetScene, blit_text, draw_heading, ellipsize,
     make_background, px,
 )
 from gui.fonts import font
 from gui.lab.board_layer import LabBoard, Overlay
-from gui.lab.names import resource_name
+from gui.lab.names import resource_name, spot_label
 from gui.lab.panels import BAD_COLOR, EXPERIMENTAL_COLOR, OK_COLOR, score_color
 from gui.table.sprites import SpriteBook
 
@@ -78,23 +79,52 @@ class CompareScene(WidgetScene):
                                                         (bar_h - bh) // 2, px(190, s), bh),
                                             t("lab.simulate"), self.simulate, font_size=fs,
                                             tooltip=t("lab.simulate_tooltip"))
-        table_w = max(px(360, s), int(w * 0.3))
+        self.label_w, self.value_w = self._table_columns()
+        table_pad = px(14, s)
+        table_w = max(px(300, s), min(int(w * 0.3), 2 * table_pad + self.label_w + 2 * self.value_w))
         col_w = (w - table_w - 4 * pad) // 2
         top = bar_h + pad
-        self.columns = [pygame.Rect(pad, top, col_w, h - top - pad),
-                        pygame.Rect(w - pad - col_w, top, col_w, h - top - pad)]
-        self.table_rect = pygame.Rect(self.columns[0].right + pad, top, table_w, h - top - pad)
-        self.pickers = []
-        for side, col in enumerate(self.columns):
+        bottom = h - pad
+        self.table_rect = pygame.Rect(pad + col_w + pad, top, table_w, bottom - top)
+        # each board as large as its column allows (keeping the frame's aspect), its panel hugging it; the best
+        # starting spots below take what height is left
+        margin, gap = px(10, s), px(8, s)
+        chrome = px(12, s) + bh + gap + margin
+        spots_min = px(46, s) + 3 * self._spot_line(s)
+        board_w = col_w - 2 * margin
+        board_h = min(int(board_w * FRAME_HEIGHT / FRAME_WIDTH), bottom - top - chrome - pad - spots_min)
+        board_w = min(board_w, int(board_h * FRAME_WIDTH / FRAME_HEIGHT))
+        panel_h = chrome + board_h
+        self.columns, self.spot_rects, self.pickers = [], [], []
+        for side in range(2):
+            x = pad if side == 0 else w - pad - col_w
+            col = pygame.Rect(x, top, col_w, panel_h)
+            self.columns.append(col)
+            self.spot_rects.append(pygame.Rect(x, col.bottom + pad, col_w, bottom - col.bottom - pad))
             rect = pygame.Rect(col.x + px(12, s), col.y + px(12, s), col.width - px(24, s), bh)
             self.pickers.append(Cycler(rect, list(range(len(self.candidates))), self.choice[side], self._label,
                                        lambda v, k=side: self.choose(k, v), fs))
-            board_rect = pygame.Rect(col.x + px(6, s), rect.bottom + px(8, s), col.width - px(12, s),
-                                     col.bottom - rect.bottom - px(14, s))
+            board_rect = pygame.Rect(0, 0, board_w, board_h)
+            board_rect.midtop = (col.centerx, rect.bottom + gap)
             self.boards[side].place(board_rect)
         self.widgets = [*self.pickers, self.simulate_button, self.back_button]
         self.background = make_background((w, h))
         self._refresh()
+
+    def _table_columns(self) -> tuple[int, int]:
+        """The widths of the figures table's label column and of each value column, from their texts."""
+        s, t = self.scale, self.app.t
+        size = px(16, s)
+        labels = [label for label, _, _ in self.figures()]
+        label_w = max(font(size).size(label)[0] for label in labels) + px(12, s)
+        values = [t("lab.compare.legal_yes"), t("lab.compare.legal_no"), t("lab.files.experimental"), "100.0",
+                  "0.000"]
+        value_w = max(max(font(size, True).size(v)[0] for v in values) + px(16, s), px(96, s))
+        return label_w, value_w
+
+    @staticmethod
+    def _spot_line(s: float) -> int:
+        return font(px(15, s)).get_linesize() + px(4, s)
 
     def _refresh(self) -> None:
         layouts = self.layouts()
@@ -144,6 +174,7 @@ class CompareScene(WidgetScene):
         for side, col in enumerate(self.columns):
             self.panels.draw(surface, col, PANEL, 230, 12)
             self.boards[side].draw(surface, self.analyses[side] if self.analyses else None, Overlay(best=True))
+            self._draw_spots(surface, side)
         self.panels.draw(surface, self.table_rect, PANEL, 238, 12, GOLD_DARK)
         self._draw_table(surface)
         self.draw_widgets(surface)
@@ -152,8 +183,8 @@ class CompareScene(WidgetScene):
         s = self.scale
         rect = self.table_rect
         pad = px(14, s)
-        label_w = int((rect.width - 2 * pad) * 0.5)
-        value_w = (rect.width - 2 * pad - label_w) // 2
+        value_w = min(self.value_w, (rect.width - 2 * pad) // 4)
+        label_w = rect.width - 2 * pad - 2 * value_w
         y = rect.y + pad
         size = px(16, s)
         for side, layout in enumerate(self.layouts()):
@@ -175,3 +206,42 @@ class CompareScene(WidgetScene):
                 blit_text(surface, ellipsize(value, size, value_w - 6, True), size, color, (x, y + line_h // 2),
                           "center", bold=True)
             y += line_h
+
+    def _draw_spots(self, surface: pygame.Surface, side: int) -> None:
+        """Below a board, its best starting spots by name (h9.S: corner S of hex 9), ranked as on the board."""
+        rect = self.spot_rects[side]
+        s = self.scale
+        line = self._spot_line(s)
+        if not self.analyses or rect.height < px(46, s) + line:
+            return
+        analysis = self.analyses[side]
+        self.panels.draw(surface, rect, PANEL, 230, 12)
+        pad = px(14, s)
+        y = rect.y + px(10, s)
+        title = ellipsize(self.app.t("lab.numbering.compare_spots"), px(16, s), rect.width - 2 * pad, True)
+        drawn = blit_text(surface, title, px(16, s), GOLD, (rect.x + pad, y), bold=True)
+        pygame.draw.line(surface, GOLD_DARK, (rect.x + pad, drawn.bottom + 2), (rect.right - pad, drawn.bottom + 2))
+        for (x, y, col_w), rank, node in self.spot_cells(side):
+            size = px(15, s)
+            blit_text(surface, f"{rank}.", size, TEXT_DIM, (x + px(22, s), y), "topright")
+            blit_text(surface, spot_label(node), size, TEXT, (x + px(28, s), y), bold=True)
+            blit_text(surface, f"{analysis.spots[node].quality:.1f}", size, TEXT_DIM, (x + col_w - px(8, s), y),
+                      "topright")
+
+    def spot_cells(self, side: int) -> list[tuple[tuple[int, int, int], int, int]]:
+        """Where the best spots of one side are listed: ((x, y, column width), rank, intersection), as many as fit
+        below its board, in two columns when the panel is wide enough."""
+        if not self.analyses:
+            return []
+        rect = self.spot_rects[side]
+        s = self.scale
+        pad = px(14, s)
+        line = self._spot_line(s)
+        top = rect.y + px(42, s)
+        rows = max(0, (rect.bottom - px(8, s) - top) // line)
+        cols = 2 if rows < BEST_SPOTS and rect.width - 2 * pad >= px(360, s) else 1
+        col_w = (rect.width - 2 * pad) // cols
+        best = self.analyses[side].best_spots[:rows * cols]
+        per_col = -(-len(best) // cols) if best else 0
+        return [((rect.x + pad + (i // per_col) * col_w, top + (i % per_col) * line, col_w), i + 1, node)
+                for i, node in enumerate(best)]

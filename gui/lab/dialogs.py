@@ -121,7 +121,8 @@ class UnsavedDialog(DialogScene):
 
 
 class HelpDialog(DialogScene):
-    """A longer translated text (one paragraph a line; a line starting with ** is bold) with OK."""
+    """A longer translated text (one paragraph a line; a line starting with ** is bold) with OK; extra: more
+    paragraphs (already translated, one a line) after it."""
 
     def __init__(self, app: App, title_key: str, text_key: str, extra: str = "") -> None:
         self.title_key = title_key
@@ -137,7 +138,7 @@ class HelpDialog(DialogScene):
         h = self.app.size[1]
         width = min(self.app.size[0] - 40, px(880, s)) - px(70, s)
         room = h - 40 - px(80, s) - px(96, s)
-        paragraphs = self.app.t(self.text_key).split("\n") + ([self.extra] if self.extra else [])
+        paragraphs = self.app.t(self.text_key).split("\n") + (self.extra.split("\n") if self.extra else [])
         size = px(18, s)
         while True:
             lines: list[tuple[str, bool, int]] = []

@@ -21,7 +21,7 @@ from gui.dialogs import (
 )
 from gui.fonts import font, wrap_text
 from gui.lab.board_layer import LabBoard, Overlay, harbor_art, heat_color, tile_name
-from gui.lab.names import harbor_name, terrain_name
+from gui.lab.names import harbor_name, hex_label, path_label, spot_label, terrain_name
 from gui.lab.palette import PaletteTile, ToolButton
 from gui.lab.panels import BAD_COLOR, EXPERIMENTAL_COLOR, SidePanel
 from gui.lab.tools import TOOLS, BoardTools
@@ -413,13 +413,14 @@ class LabScene(WidgetScene):
         self.say(self.app.t("labsearch.opened", name=layout.name))
 
     def show_score_help(self) -> None:
-        """Explain the balance score and its formula."""
+        """Explain the balance score and its formula, then how to read the hex numbers and spot names."""
         from gui.lab.dialogs import HelpDialog
 
         extra = ""
         if self.analysis is not None:
             terms = {k: (f"{v:.3f}" if k in "RT" else str(int(v))) for k, v in self.analysis.penalties().items()}
-            extra = "**" + self.app.t("lab.score_now", score=f"{self.analysis.score:.1f}", **terms)
+            extra = "**" + self.app.t("lab.score_now", score=f"{self.analysis.score:.1f}", **terms) + "\n"
+        extra += self.app.t("lab.numbering.help")
         self.app.push(HelpDialog(self.app, "lab.score_help_title", "lab.score_help", extra))
 
     def back(self) -> None:
@@ -608,9 +609,10 @@ class LabScene(WidgetScene):
             spot = analysis.spots[self.hover_node]
             harbor = harbor_name(t, spot.harbor) if spot.harbor else t("lab.hover.no_harbor")
             rank = analysis.best_spots.index(spot.node) + 1 if spot.node in analysis.best_spots else None
-            first = t("lab.hover.node", quality=f"{spot.quality:.1f}", pips=spot.pips, variety=spot.variety,
-                      harbor=harbor)
-            hexes = ", ".join(_hex_label(t, layout, h) for h in self.board.topo.node_hexes[spot.node])
+            first = t("lab.hover.node", spot=spot_label(spot.node), quality=f"{spot.quality:.1f}", pips=spot.pips,
+                      variety=spot.variety, harbor=harbor)
+            hexes = ", ".join(t("lab.numbering.hex_item", hex=hex_label(h), what=_hex_label(t, layout, h))
+                              for h in self.board.topo.node_hexes[spot.node])
             second = t("lab.hover.node_hexes", hexes=hexes)
             if rank is not None:
                 second = t("lab.hover.rank", rank=rank) + " · " + second
@@ -619,13 +621,14 @@ class LabScene(WidgetScene):
             h = self.hover_hex
             number = layout.numbers[h]
             pips = analysis.hex_pips[h]
-            first = t("lab.hover.hex", hex=h + 1, terrain=terrain_name(t, layout.terrains[h]),
+            first = t("lab.hover.hex", hex=hex_label(h), terrain=terrain_name(t, layout.terrains[h]),
                       number=number if number else "–", pips=pips, chance=PIPS.get(number, 0))
             second = t("lab.hover.robber") if layout.robber == h else t(f"lab.hint.{self.tools.tool}")
             return [first, second]
         if self.hover_edge is not None:
             kind = layout.harbor_at(self.hover_edge)
-            return [t("lab.hover.coast", harbor=harbor_name(t, kind) if kind else t("lab.hover.no_harbor"))]
+            return [t("lab.hover.coast", path=path_label(self.hover_edge),
+                      harbor=harbor_name(t, kind) if kind else t("lab.hover.no_harbor"))]
         return [t("lab.hover.none")]
 
 
