@@ -77,6 +77,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     bots = args.bots.split(",")
     if len(bots) not in (1, args.players):
         raise GameError(f"--bots needs one bot or one per player ({args.players})")
+    for flag, value in (("--games", args.games), ("--max-actions", args.max_actions)):
+        if value < 1:
+            raise GameError(f"{flag} must be at least 1, got {value}")
     wins: Counter[int | None] = Counter()
     turns: list[int] = []
     unfinished = 0
@@ -268,6 +271,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Run a subcommand; errors of the rules model print a clear message and exit 2."""
     args = build_parser().parse_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)  # the command as typed, for reports
     try:
         return int(args.func(args))
     except GameError as exc:

@@ -6,8 +6,9 @@ import json
 import os
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from game.core.errors import GameError
 
@@ -16,6 +17,8 @@ MAX_FILE_BYTES = 16 * 1024 * 1024
 # Far above any real file's nesting (a save nests about 6 levels deep).
 MAX_DEPTH = 64
 TEMP_SUFFIX = ".tmp"
+# Files others may read (a report folder): what a plain open() gives under the usual umask.
+PUBLIC_FILE_MODE = 0o644
 # A temporary file this old belongs to no write in progress: its writer was killed.
 STALE_TEMP_SECONDS = 600.0
 
@@ -80,21 +83,39 @@ def _too_deep(value: Any, limit: int) -> bool:
     return False
 
 
-def write_json_atomically(path: Path, data: Any, indent: int | None = 1) -> None:
+def write_json_atomically(path: Path, data: Any, indent: int | None = 1, mode: int | None = None) -> None:
     """Write JSON to a temporary file beside path, flush it to disk, then replace path with it in one step.
 
     The temporary file is hidden (`.NAME.*.tmp`); a crash can leave one behind, which
     remove_stale_temporaries() clears later.
     """
+    text = json.dumps(data, indent=indent, ensure_ascii=False) + "\n"
+    write_text_atomically(path, text, mode)
+
+
+def write_text_atomically(path: Path, text: str, mode: int | None = None) -> None:
+    """Write UTF-8 text as write_atomically does: a unique hidden temporary file, then one move into place."""
+    data = text.encode("utf-8")
+    write_atomically(path, lambda handle: handle.write(data), mode)
+
+
+def write_atomically(path: Path, write: Callable[[BinaryIO], object], mode: int | None = None) -> None:
+    """Let `write` fill a unique hidden temporary file beside path, flush it, then move it into place in one step.
+
+    Readers see the old file or the whole new one, never a part. The temporary file (`.NAME.*.tmp`, a new name
+    for every write, so two writers never share one) is private unless `mode` (e.g. PUBLIC_FILE_MODE) says
+    otherwise; a killed writer leaves only it behind, which remove_stale_temporaries() clears later.
+    """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, indent=indent, ensure_ascii=False)
-            handle.write("\n")
+        with os.fdopen(fd, "wb") as handle:
+            write(handle)
             handle.flush()
             os.fsync(handle.fileno())
+        if mode is not None:
+            os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

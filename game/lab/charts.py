@@ -19,6 +19,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from game.catan.constants import PIPS, RESOURCES
 from game.catan.geometry import topology
+from game.core.files import PUBLIC_FILE_MODE, write_atomically
 from game.core.i18n import Translator
 from game.lab.chart_plan import HEIGHT, PLAYER_COLOURS, WIDTH, ChartSpec, Colour, planned_charts
 from game.lab.report_text import (
@@ -75,7 +76,8 @@ def write_charts(report: dict[str, Any], folder: Path, t: Translator) -> list[Pa
     paths = []
     for spec in planned_charts(report):
         path = folder / spec.filename
-        render_chart(report, spec, t).save(path, format="PNG", optimize=True)
+        image = render_chart(report, spec, t)  # saved whole under a temporary name, then moved into place
+        write_atomically(path, lambda handle: image.save(handle, format="PNG", optimize=True), PUBLIC_FILE_MODE)
         paths.append(path)
     return paths
 
@@ -167,6 +169,14 @@ class Canvas:
         """A filled polygon with an optional outline."""
         self._draw.polygon(self._p(points), fill=fill, outline=outline,
                            width=max(1, round(width * self._k)) if outline else 0)
+
+    def rounded_rect(self, box: tuple[float, float, float, float], radius: float, fill: Colour | None,
+                     outline: Colour | None = None, width: float = 1) -> None:
+        """A rectangle (x0, y0, x1, y1) with rounded corners."""
+        x0, y0, x1, y1 = box
+        self._draw.rounded_rectangle((x0 * self._k, y0 * self._k, x1 * self._k, y1 * self._k), radius * self._k,
+                                     fill=fill, outline=outline,
+                                     width=max(1, round(width * self._k)) if outline else 0)
 
     def circle(self, centre: tuple[float, float], radius: float, fill: Colour | None,
                outline: Colour | None = None, width: float = 1) -> None:
@@ -567,7 +577,7 @@ class BoardView:
         return self.point(x, y)
 
 
-BOARD = BoardView(cx=372, cy=400, size=58)
+BOARD = BoardView(cx=372, cy=398, size=62)
 
 
 def hex_corners(centre: tuple[float, float], size: float, turn: float = 30) -> list[tuple[float, float]]:
@@ -596,11 +606,54 @@ def draw_board(canvas: Canvas, section: dict[str, Any], t: Translator, view: Boa
         canvas.polygon(hex_corners(centre, view.size), TERRAIN_COLOURS.get(terrain, UNKNOWN_COLOUR), HEX_EDGE, 3)
         if number:
             draw_token(canvas, centre, number, view.size)
+    draw_hex_numbers(canvas, view)
+
+
+@dataclass(frozen=True, slots=True)
+class HexLabel:
+    """A hex's number on a board chart: the hex, its text and the box (x0, y0, x1, y1) it takes."""
+
+    hex: int
+    text: str
+    box: tuple[float, float, float, float]
+
+
+HEX_LABEL_SIZE = 12
+HEX_LABEL_FILL: Colour = (52, 58, 70)
+HEX_LABEL_INK: Colour = (250, 248, 240)
+TOKEN_SHARE = 0.33  # a token's radius, in hex sizes
+HEAT_MAX_RADIUS = 19.0  # the largest circle a heat map draws on an intersection
+HEAT_HALO = 1.5  # the white ring round it
+
+
+def hex_number_labels(canvas: Canvas, view: BoardView = BOARD) -> list[HexLabel]:
+    """Where each hex's number (0-18, as in layout files and the CLI) goes: small, above the token, half way
+    between the token and the largest circle a heat map draws on the hex's top corner."""
+    labels = []
+    topo = topology()
+    for h, (q, r) in enumerate(topo.hex_coords):
+        cx, cy = view.hex_centre(q, r)
+        text = topo.hex_name(h)
+        half_w = canvas.text_width(text, HEX_LABEL_SIZE, True) / 2 + 3.5
+        half_h = HEX_LABEL_SIZE * 0.55
+        token_top = view.size * TOKEN_SHARE
+        circle_bottom = view.size - HEAT_MAX_RADIUS - HEAT_HALO
+        y = cy - (token_top + circle_bottom) / 2
+        labels.append(HexLabel(h, text, (cx - half_w, y - half_h, cx + half_w, y + half_h)))
+    return labels
+
+
+def draw_hex_numbers(canvas: Canvas, view: BoardView = BOARD) -> None:
+    """Every hex's number in a small dark pill, so that a spot named h9.S can be found on the board."""
+    for label in hex_number_labels(canvas, view):
+        x0, y0, x1, y1 = label.box
+        canvas.rounded_rect(label.box, (y1 - y0) / 2, HEX_LABEL_FILL)
+        canvas.text(((x0 + x1) / 2, (y0 + y1) / 2), label.text, HEX_LABEL_SIZE, HEX_LABEL_INK, "mm", bold=True)
 
 
 def draw_token(canvas: Canvas, centre: tuple[float, float], number: int, size: float) -> None:
     """A number token: the number (red for 6 and 8) and its pips."""
-    radius = size * 0.33
+    radius = size * TOKEN_SHARE
     canvas.circle(centre, radius, TOKEN, TOKEN_EDGE, 1.5)
     colour = RED_NUMBER if number in (6, 8) else INK
     canvas.text((centre[0], centre[1] - radius * 0.12), str(number), round(size * 0.3), colour, "mm", bold=True)
@@ -634,11 +687,11 @@ def draw_harbors(canvas: Canvas, section: dict[str, Any], t: Translator, view: B
 
 
 def draw_heat_circle(canvas: Canvas, centre: tuple[float, float], share: float, ramp: Sequence[Colour],
-                     label: str, min_radius: float = 7, max_radius: float = 19) -> None:
+                     label: str, min_radius: float = 7, max_radius: float = HEAT_MAX_RADIUS) -> None:
     """A circle on an intersection whose size and colour grow with share (0..1), with a label inside."""
     radius = min_radius + (max_radius - min_radius) * math.sqrt(max(0.0, min(1.0, share)))
     fill = ramp_colour(ramp, share)
-    canvas.circle(centre, radius + 1.5, (255, 255, 255))
+    canvas.circle(centre, radius + HEAT_HALO, (255, 255, 255))
     canvas.circle(centre, radius, fill, INK, 1.5)
     if label and canvas.text_width(label, 12, True) <= radius * 2 - 3:
         canvas.text(centre, label, 12, text_colour_on(fill), "mm", bold=True)
@@ -658,6 +711,14 @@ def draw_scale(canvas: Canvas, x: float, y: float, ramp: Sequence[Colour], low: 
     canvas.text((x + 20, y + 46), low, 14, MUTED, "ma")
     canvas.text((x + 20 + 4 * 62, y + 46), high, 14, MUTED, "ma")
     return y + 78
+
+
+def draw_numbering_note(canvas: Canvas, x: float, y: float, width: float, t: Translator) -> float:
+    """How to read the hex numbers and the spot names, beside a board chart; returns the y below it."""
+    for line in wrap_text(canvas, t.t("lab.numbering.chart_note"), 14, width):
+        canvas.text((x, y), line, 14, MUTED)
+        y += 19
+    return y
 
 
 def draw_first_settlements(canvas: Canvas, report: dict[str, Any], section: dict[str, Any], t: Translator) -> None:
@@ -680,7 +741,8 @@ def draw_first_settlements(canvas: Canvas, report: dict[str, Any], section: dict
     for line in wrap_text(canvas, subtitle, 15, width):
         canvas.text((x, y), line, 15, MUTED)
         y += 21
-    y = draw_scale(canvas, x, y + 22, HEAT_RAMP, "1", str(most), t.t("labreport.legend.settlements"))
+    y = draw_numbering_note(canvas, x, y + 8, width, t)
+    y = draw_scale(canvas, x, y + 14, HEAT_RAMP, "1", str(most), t.t("labreport.legend.settlements"))
     canvas.text((x, y), t.t("labreport.legend.most_used"), 16, INK, "la", bold=True)
     y += 30
     ranked = sorted((n for n in range(len(counts)) if counts[n]), key=lambda n: (-counts[n], n))[:10]
@@ -718,7 +780,8 @@ def draw_spot_quality(canvas: Canvas, report: dict[str, Any], section: dict[str,
     for line in wrap_text(canvas, t.t("labreport.chart.spot_quality.subtitle"), 15, width):
         canvas.text((x, y), line, 15, MUTED)
         y += 21
-    y = draw_scale(canvas, x, y + 22, QUALITY_RAMP, format_number(t, low, 1), format_number(t, high, 1),
+    y = draw_numbering_note(canvas, x, y + 8, width, t)
+    y = draw_scale(canvas, x, y + 14, QUALITY_RAMP, format_number(t, low, 1), format_number(t, high, 1),
                    t.t("labreport.legend.quality"))
     canvas.text((x, y), t.t("labreport.legend.best_spots"), 16, INK, "la", bold=True)
     y += 30

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from difflib import get_close_matches
 from pathlib import Path
 from typing import Any, Mapping
 
 from game.catan.board import LAYOUT_FORMAT, Board, check_layout_data, generate_variable_board, shared_beginner_layout
 from game.catan.compact import Placement, assemble, placements_from_json, placements_to_json
-from game.catan.constants import HARBOR_SET, HARBOR_TYPES, TERRAIN_COUNTS, TERRAINS, TOKEN_LETTERS
+from game.catan.constants import COLORS, HARBOR_SET, HARBOR_TYPES, TERRAIN_COUNTS, TERRAINS, TOKEN_LETTERS
 from game.catan.geometry import topology
 from game.core.chance import Chance
-from game.core.errors import InvalidPosition, SaveError
+from game.core.errors import InvalidPosition, SaveError, brief
 from game.core.files import read_json_file
 from game.core.saves import SAVE_FORMAT
 
@@ -20,6 +21,19 @@ NUMBERS: tuple[int, ...] = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
 TOKEN_COUNTS: dict[int, int] = dict(Counter(TOKEN_LETTERS))
 HARBOR_COUNTS: dict[str, int] = dict(Counter(HARBOR_SET))
 MAX_NAME_LENGTH = 60
+# Every colour's pre-placed starting pieces, as the beginner set-up places them.
+START_SETTLEMENTS = 2
+START_ROADS = 2
+
+# The keys of each object of a layout file (catan-table-layout, version 1): a key outside them is misspelt.
+LAYOUT_KEYS = frozenset({"format", "version", "name", "board", "experimental", "start", "three_players_leave_out",
+                         "compact_parts"})
+BOARD_KEYS = frozenset({"hexes", "harbors", "parts", "robber_start"})
+HEX_KEYS = frozenset({"hex", "terrain", "number"})
+HARBOR_KEYS = frozenset({"type", "edge", "hex", "side", "spot"})
+COMPACT_PART_KEYS = frozenset({"part", "side", "slot"})
+START_KEYS = frozenset(COLORS)
+START_PIECE_KEYS = frozenset({"settlements", "roads", "paying_settlement"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,8 +107,14 @@ class LabLayout:
         return out
 
     @staticmethod
-    def from_json(data: Any, where: str = "layout") -> LabLayout:
-        """Read layout data (already parsed); InvalidPosition names any fault."""
+    def from_json(data: Any, where: str = "layout", experimental: bool = False) -> LabLayout:
+        """Read layout data (already parsed); InvalidPosition names any fault (a misspelt key by its nearest).
+
+        `experimental` reads (and marks) the board as experimental even where the file does not say so.
+        """
+        check_layout_keys(data, where)
+        if experimental and isinstance(data, dict) and data.get("experimental", False) is False:
+            data = {**data, "experimental": True}
         data = check_layout_data(data, where)
         experimental = data.get("experimental", False)
         if not isinstance(experimental, bool):
@@ -205,9 +225,9 @@ class LabLayout:
         topo = topology()
         for h, (terrain, number) in enumerate(zip(self.terrains, self.numbers)):
             if terrain == "desert" and number:
-                out.append(Problem("lab.problem.desert_number", (("hex", h + 1),), component=False))
+                out.append(Problem("lab.problem.desert_number", (("hex", h),), component=False))
             elif terrain != "desert" and not number:
-                out.append(Problem("lab.problem.no_token", (("hex", h + 1),), component=False))
+                out.append(Problem("lab.problem.no_token", (("hex", h),), component=False))
         have_terrain = Counter(self.terrains)
         for terrain in TERRAINS:
             if have_terrain[terrain] != TERRAIN_COUNTS[terrain]:
@@ -229,7 +249,8 @@ class LabLayout:
         if any(c > 1 for c in corners.values()):
             out.append(Problem("lab.problem.harbors_touch"))
         if self.terrains[self.robber] != "desert":
-            out.append(Problem("lab.problem.robber_off_desert", (("hex", self.robber + 1),)))
+            out.append(Problem("lab.problem.robber_off_desert", (("hex", self.robber),)))
+        out.extend(start_problems(self.start))
         return out
 
     def is_legal(self) -> bool:
@@ -244,12 +265,135 @@ class LabLayout:
     def layout_for_game(self) -> dict[str, Any]:
         """The layout a new game starts from; InvalidPosition if the board cannot be played."""
         problems = self.problems()
-        if any(not p.component for p in problems):
-            raise InvalidPosition(f"layout {self.name!r}: the board cannot be played ({problems[0].key})")
+        blocking = [p for p in problems if not p.component]
+        if blocking:
+            named = "; ".join(f"{problem_sentence(p)} ({p.key})" for p in blocking[:3])
+            more = f"; and {len(blocking) - 3} more" if len(blocking) > 3 else ""
+            raise InvalidPosition(f"layout {self.name!r}: the board cannot be played: {named}{more}")
         if problems and not self.experimental:
-            raise InvalidPosition(f"layout {self.name!r} breaks the printed rules ({problems[0].key}); "
-                                  "mark it experimental to play it anyway")
+            raise InvalidPosition(f"layout {self.name!r} breaks the printed rules: {problem_sentence(problems[0])} "
+                                  f"({problems[0].key}); mark it experimental to play it anyway")
         return self.to_json()
+
+
+def problem_sentence(problem: Problem) -> str:
+    """A problem as one English sentence, for error messages (the GUI and reports translate it themselves)."""
+    from game.core.i18n import Translator
+
+    return Translator("en").t(problem.key, **problem.params_dict())
+
+
+def start_problems(start: Mapping[str, Any] | None) -> list[Problem]:
+    """What makes pre-placed starting pieces impossible, in a stable order; empty without starting pieces.
+
+    Per colour: the number of settlements and roads, a piece listed twice, a road touching none of the colour's
+    settlements; across colours: an intersection or path taken twice, settlements breaking the distance rule.
+    The names are the file's own (already checked to be real intersections and paths).
+    """
+    if not start:
+        return []
+    topo = topology()
+    out: list[Problem] = []
+    settled: dict[int, tuple[str, str]] = {}  # intersection -> (colour, its name in the file)
+    paved: dict[int, str] = {}  # path -> colour
+    for colour, pieces in start.items():
+        if isinstance(pieces, Mapping):
+            out.extend(_colour_start_problems(str(colour), pieces, settled, paved, topo))
+    names = sorted(settled.items())
+    for i, (node, (_, place)) in enumerate(names):
+        for other, (_, other_place) in names[i + 1:]:
+            if other in topo.node_neighbors[node]:
+                out.append(Problem("lab.problem.start_settlement_too_close",
+                                   (("place", place), ("other_place", other_place)), component=False))
+    return out
+
+
+def _colour_start_problems(colour: str, pieces: Mapping[str, Any], settled: dict[int, tuple[str, str]],
+                           paved: dict[int, str], topo: Any) -> list[Problem]:
+    """One colour's starting pieces: counts, repeats, loose roads; records its pieces in settled and paved."""
+    out: list[Problem] = []
+    settlements = [n for n in pieces.get("settlements", ()) if isinstance(n, str) and n in topo.node_aliases]
+    roads = [r for r in pieces.get("roads", ()) if _path_of(r, topo) is not None]
+    for key, have, need in (("lab.problem.start_settlement_count", len(settlements), START_SETTLEMENTS),
+                            ("lab.problem.start_road_count", len(roads), START_ROADS)):
+        if have != need:
+            out.append(Problem(key, (("colour", colour), ("have", have), ("need", need)), component=False))
+    own: set[int] = set()
+    for place in settlements:
+        node = topo.node_aliases[place]
+        if node in own:
+            out.append(Problem("lab.problem.start_settlement_twice", (("colour", colour), ("place", place)),
+                               component=False))
+            continue
+        own.add(node)
+        if node in settled:
+            out.append(Problem("lab.problem.start_settlement_shared",
+                               (("place", place), ("colour", settled[node][0]), ("other", colour)), component=False))
+        else:
+            settled[node] = (colour, place)
+    paths: set[int] = set()
+    for road in roads:
+        edge, label = _path_of(road, topo), "-".join(road)
+        if edge in paths:
+            out.append(Problem("lab.problem.start_road_twice", (("colour", colour), ("road", label)), component=False))
+            continue
+        paths.add(edge)
+        if edge in paved:
+            out.append(Problem("lab.problem.start_road_shared",
+                               (("road", label), ("colour", paved[edge]), ("other", colour)), component=False))
+        else:
+            paved[edge] = colour
+        if not own & set(topo.edges[edge]):
+            out.append(Problem("lab.problem.start_road_loose", (("colour", colour), ("road", label)), component=False))
+    return out
+
+
+def _path_of(road: Any, topo: Any) -> int | None:
+    """The path a road entry ['h0.SE', 'h1.S'] names, or None."""
+    if not isinstance(road, (list, tuple)) or len(road) != 2 or not all(isinstance(n, str) for n in road):
+        return None
+    a, b = topo.node_aliases.get(road[0]), topo.node_aliases.get(road[1])
+    if a is None or b is None:
+        return None
+    return topo.edge_index.get((a, b) if a < b else (b, a))
+
+
+def check_layout_keys(data: Any, where: str = "layout") -> None:
+    """Refuse an unknown key at any level of a layout file: InvalidPosition names it, where, and the nearest key."""
+    if not isinstance(data, dict):
+        return
+    _check_keys(data, LAYOUT_KEYS, where)
+    board = data.get("board")
+    if isinstance(board, dict):
+        _check_keys(board, BOARD_KEYS, f"{where}: board")
+        _check_entries(board.get("hexes"), HEX_KEYS, f"{where}: board hexes")
+        _check_entries(board.get("harbors"), HARBOR_KEYS, f"{where}: board harbors")
+    _check_entries(data.get("compact_parts"), COMPACT_PART_KEYS, f"{where}: compact_parts")
+    start = data.get("start")
+    if isinstance(start, dict):
+        _check_keys(start, START_KEYS, f"{where}: start")
+        for colour, pieces in start.items():
+            if isinstance(pieces, dict):
+                _check_keys(pieces, START_PIECE_KEYS, f"{where}: start for {colour}")
+
+
+def _check_entries(entries: Any, known: frozenset[str], where: str) -> None:
+    """Check the keys of every object in a list (anything else is left to the shape checks)."""
+    if isinstance(entries, list):
+        for i, entry in enumerate(entries):
+            if isinstance(entry, dict):
+                _check_keys(entry, known, f"{where}[{i}]")
+
+
+def _check_keys(obj: dict[str, Any], known: frozenset[str], where: str) -> None:
+    """InvalidPosition for the first key of obj outside known, with the nearest known key (or all of them)."""
+    unknown = [key for key in obj if key not in known]
+    if not unknown:
+        return
+    key = unknown[0]
+    nearest = get_close_matches(str(key)[:100], sorted(known), n=1)
+    hint = f"did you mean {nearest[0]!r}?" if nearest else f"the keys here are {', '.join(sorted(known))}"
+    raise InvalidPosition(f"{where}: unknown key {brief(key)} ({hint})")
 
 
 def clean_name(name: str) -> str:
@@ -287,10 +431,10 @@ def compact_lab_layout(placements: tuple[Placement, ...]) -> LabLayout:
     return LabLayout.from_board(assemble(placements), f"compact-{label}", compact_parts=placements)
 
 
-def file_lab_layout(path: Path) -> LabLayout:
-    """A layout file; InvalidPosition names any fault of it."""
+def file_lab_layout(path: Path, experimental: bool = False) -> LabLayout:
+    """A layout file (read as experimental if asked); InvalidPosition names any fault of it."""
     data = read_json_file(Path(path), InvalidPosition)
-    return _named(path, lambda: LabLayout.from_json(data, str(path)))
+    return _named(path, lambda: LabLayout.from_json(data, str(path), experimental))
 
 
 def _named(path: Path, read: Any) -> Any:
@@ -317,8 +461,11 @@ def save_lab_layout(path: Path) -> LabLayout:
     return LabLayout.from_board(board, clean_name(Path(path).stem))
 
 
-def load_any_layout(source: str) -> LabLayout:
-    """A layout named on the command line: 'beginner', 'variable:SEED', 'compact:A1,B2,...' or a file."""
+def load_any_layout(source: str, experimental: bool = False) -> LabLayout:
+    """A layout named on the command line: 'beginner', 'variable:SEED', 'compact:A1,B2,...' or a file.
+
+    `experimental` reads a layout file's board even where it breaks the printed component counts.
+    """
     if source == "beginner":
         return beginner_lab_layout()
     if source.startswith("variable:"):
@@ -334,7 +481,7 @@ def load_any_layout(source: str) -> LabLayout:
         data = read_json_file(path, InvalidPosition)
         if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
             return save_lab_layout(path)
-        return _named(path, lambda: LabLayout.from_json(data, str(path)))
+        return _named(path, lambda: LabLayout.from_json(data, str(path), experimental))
     raise InvalidPosition(f"{source!r} is no layout file, 'beginner', 'variable:SEED' or 'compact:A1,B2,…'")
 
 

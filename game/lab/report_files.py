@@ -6,7 +6,9 @@ from pathlib import Path
 from typing import Any
 
 from game.core.errors import GameError
-from game.core.files import read_json_file, write_json_atomically
+from game.core.files import (
+    PUBLIC_FILE_MODE, read_json_file, remove_stale_temporaries, write_json_atomically, write_text_atomically,
+)
 from game.core.i18n import Translator
 from game.lab.report import REPORT_FORMAT, REPORT_VERSION
 from game.lab.summary import CHARTS_FOLDER, render_summary
@@ -20,25 +22,24 @@ class ReportError(GameError):
 
 
 def write_report(report: dict[str, Any], folder: Path, lang: str = "en") -> list[Path]:
-    """Write report.json, the charts and summary.html into folder (created if needed); return the paths written."""
+    """Write report.json, the charts and summary.html into folder (created if needed); return the paths written.
+
+    Every file goes to a unique hidden temporary name beside it and is moved into place whole, so a killed
+    writer never leaves a cut-off file; temporaries left by a writer killed earlier are cleared first.
+    """
     from game.lab.charts import write_charts  # the one Pillow user in game/: loaded only when charts are written
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
+    for place in (folder, folder / CHARTS_FOLDER):
+        remove_stale_temporaries(place)
     t = Translator(lang)
     report_path = folder / REPORT_FILE
-    write_json_atomically(report_path, report, indent=1)
+    write_json_atomically(report_path, report, indent=1, mode=PUBLIC_FILE_MODE)
     charts = write_charts(report, folder / CHARTS_FOLDER, t)
     summary_path = folder / SUMMARY_FILE
-    write_text_atomically(summary_path, render_summary(report, t))
+    write_text_atomically(summary_path, render_summary(report, t), PUBLIC_FILE_MODE)
     return [report_path, *charts, summary_path]
-
-
-def write_text_atomically(path: Path, text: str) -> None:
-    """Write UTF-8 text beside path, then move it into place."""
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
 
 
 def read_report(path: Path) -> dict[str, Any]:

@@ -68,7 +68,7 @@ def test_desert_loses_its_token_and_land_needs_one() -> None:
     desert = layout.terrains.index("desert")
     land = layout.with_terrain(desert, "forest")
     problem = next(p for p in land.problems() if p.key == "lab.problem.no_token")
-    assert problem.params_dict() == {"hex": desert + 1} and not problem.component
+    assert problem.params_dict() == {"hex": desert} and not problem.component
     assert not land.edited(experimental=True).is_playable()  # a land hex without a token is never playable
 
 
@@ -96,7 +96,7 @@ def test_swap_moves_terrain_token_and_robber_together() -> None:
 def test_robber_off_the_desert_is_a_component_problem() -> None:
     moved = beginner_lab_layout().with_robber(0)
     problem = next(p for p in moved.problems() if p.key == "lab.problem.robber_off_desert")
-    assert problem.component and problem.params_dict() == {"hex": 1}
+    assert problem.component and problem.params_dict() == {"hex": 0}
     game_layout = moved.edited(experimental=True).layout_for_game()
     game = get_variant("catan-base").new_game(get_variant("catan-base").default_seats(4), 1, layout=game_layout)
     assert game.state.robber == 0
