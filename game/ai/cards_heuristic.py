@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from game.ai.variety import NO_VARIETY, Variety
 from game.cards import actions as A
 from game.cards.catalogue import COSTS, DEVELOPMENTS_VP, card
 from game.cards.view import CardsView
@@ -41,9 +42,12 @@ class CardsHeuristicBot:
     id = "heuristic"
     needs_view = True
 
+    def __init__(self, variety: Variety = NO_VARIETY) -> None:
+        self.variety = variety  # sampling among near-equal builds (none by default)
+
     def fresh(self) -> CardsHeuristicBot:
         """A bot for a new line of play (this one keeps no memory of past decisions)."""
-        return CardsHeuristicBot()
+        return CardsHeuristicBot(self.variety)
 
     # ------------------------------------------------------------------ aims
 
@@ -110,7 +114,7 @@ class CardsHeuristicBot:
         guild = [a for a in legal_actions if isinstance(a, A.GuildTake)]
         if guild:
             return max(guild, key=lambda a: view.tables[a.opponent].hand_size)
-        build = self._best_build(view, legal_actions)
+        build = self._best_build(view, legal_actions, rng)
         if view.phase == "trade":
             plan = self._plan(view, hand)
             trade = self._best_trade(view, hand, plan, legal_actions, rng)
@@ -166,12 +170,11 @@ class CardsHeuristicBot:
         # Paying with triples wastes cards: prefer the direct payment.
         return value - 0.2 * sum(getattr(a, "payment", ()))
 
-    def _best_build(self, view: CardsView, legal: list[Action]) -> Action | None:
+    def _best_build(self, view: CardsView, legal: list[Action], rng: random.Random) -> Action | None:
         builds = [a for a in legal if a.kind.startswith("build_")]
         if not builds:
             return None
-        best = max(builds, key=lambda a: (self._value_of(view, a), not getattr(a, "flip_fate", False)))
-        return best
+        return self.variety.pick(builds, lambda a: (self._value_of(view, a), not getattr(a, "flip_fate", False)), rng)
 
     def _best_trade(self, view: CardsView, hand: Cards, target: Cards | None, legal: list[Action],
                     rng: random.Random) -> Action | None:

@@ -51,7 +51,7 @@ class CatanHardPolicy(CatanHeuristicBot):
 
     def fresh(self) -> CatanHardPolicy:
         """A policy with no memory of past decisions (offers made) that shares this one's caches."""
-        bot = CatanHardPolicy()
+        bot = CatanHardPolicy(self.variety)
         bot._road_memo = self._road_memo
         return bot
 

@@ -14,6 +14,7 @@ from functools import lru_cache
 from types import ModuleType
 from typing import Any
 
+from game.ai.variety import NO_VARIETY, Variety
 from game.catan import actions as A
 from game.catan.board import Board
 from game.catan.constants import (
@@ -413,13 +414,15 @@ class CatanHeuristicBot:
     id = "heuristic"
     needs_view = True
 
-    def __init__(self) -> None:
+    def __init__(self, variety: Variety = NO_VARIETY) -> None:
         self._offers: dict[tuple[int, int], list[tuple[int, int]]] = {}
         self._road_memo: dict[tuple, int] = {}
+        # Sampling among near-equal set-up spots, roads toward them, robber targets and builds (none by default).
+        self.variety = variety
 
     def fresh(self) -> CatanHeuristicBot:
-        """A bot with no memory of past decisions (offers made) that shares this one's caches."""
-        bot = CatanHeuristicBot()
+        """A bot with no memory of past decisions (offers made) that shares this one's caches and variety."""
+        bot = CatanHeuristicBot(self.variety)
         bot._road_memo = self._road_memo
         return bot
 
@@ -433,19 +436,19 @@ class CatanHeuristicBot:
         if two is not None and phase in two.OWN_PHASES:
             choice = two.choose_own_phase(sit, legal_actions)
         elif phase == SETUP_SETTLEMENT:
-            choice = self._setup_settlement(sit, legal_actions)
+            choice = self._setup_settlement(sit, legal_actions, rng)
         elif phase == SETUP_ROAD:
-            choice = self._setup_road(sit, legal_actions)
+            choice = self._setup_road(sit, legal_actions, rng)
         elif phase == ROLL:
             choice = self._before_roll(sit, legal_actions)
         elif phase == MAIN:
-            choice = self._main(sit, legal_actions)
+            choice = self._main(sit, legal_actions, rng)
         elif phase == ROAD_BUILDING:
             choice = self._free_road(sit, legal_actions)
         elif phase == DISCARD:
             choice = self._discard(sit, legal_actions)
         elif phase == MOVE_ROBBER:
-            choice = self._robber(sit, legal_actions)
+            choice = self._robber(sit, legal_actions, rng)
         elif phase == TRADE_RESPONSE:
             choice = self._answer(sit, legal_actions)
         elif phase == TRADE_CONFIRM:
@@ -466,13 +469,13 @@ class CatanHeuristicBot:
 
     # -- set-up
 
-    def _setup_settlement(self, sit: Situation, legal: list[Action]) -> Action | None:
+    def _setup_settlement(self, sit: Situation, legal: list[Action], rng: random.Random) -> Action | None:
         spots = [a for a in legal if isinstance(a, A.BuildSettlement)]
         if not spots:
             return None
-        return max(spots, key=lambda a: (sit.site_value(a.node, setup=True), -a.node))
+        return self.variety.pick(spots, lambda a: (sit.site_value(a.node, setup=True), -a.node), rng)
 
-    def _setup_road(self, sit: Situation, legal: list[Action]) -> Action | None:
+    def _setup_road(self, sit: Situation, legal: list[Action], rng: random.Random) -> Action | None:
         roads = [a for a in legal if isinstance(a, A.BuildRoad)]
         if not roads:
             return None
@@ -502,7 +505,7 @@ class CatanHeuristicBot:
                         best = max(best, sit.site_value(z, setup=True) - 2.5)
             return best
 
-        return max(roads, key=lambda a: (toward(a), -a.edge))
+        return self.variety.pick(roads, lambda a: (toward(a), -a.edge), rng)
 
     # -- the turn
 
@@ -518,7 +521,7 @@ class CatanHeuristicBot:
                 return knight
         return _find(legal, A.Roll)
 
-    def _main(self, sit: Situation, legal: list[Action]) -> Action | None:
+    def _main(self, sit: Situation, legal: list[Action], rng: random.Random) -> Action | None:
         s, me, hand = sit.s, sit.me, sit.hand
         name, cost = sit.goal()
 
@@ -533,10 +536,10 @@ class CatanHeuristicBot:
 
         cities = [a for a in legal if isinstance(a, A.BuildCity)]
         if cities:
-            return max(cities, key=lambda a: (sit.city_value(a.node), -a.node))
+            return self.variety.pick(cities, lambda a: (sit.city_value(a.node), -a.node), rng)
         settlements = [a for a in legal if isinstance(a, A.BuildSettlement)]
         if settlements:
-            return max(settlements, key=lambda a: (sit.site_value(a.node), -a.node))
+            return self.variety.pick(settlements, lambda a: (sit.site_value(a.node), -a.node), rng)
 
         roads = {a.edge: a for a in legal if isinstance(a, A.BuildRoad)}
         if roads:
@@ -709,7 +712,7 @@ class CatanHeuristicBot:
 
         return max(discards, key=keep)
 
-    def _robber(self, sit: Situation, legal: list[Action]) -> Action | None:
+    def _robber(self, sit: Situation, legal: list[Action], rng: random.Random) -> Action | None:
         moves = [a for a in legal if isinstance(a, A.MoveRobber)]
         if not moves:
             return None
@@ -731,7 +734,14 @@ class CatanHeuristicBot:
             victim = (-1, -1) if a.victim is None else sit.leader_key(a.victim)
             return *found, victim, -a.hex
 
-        return max(moves, key=score)
+        if not self.variety.on:
+            return max(moves, key=score)
+        # Varied: a hex that spares itself as the best does and robs the same victim, valued by the pips it takes
+        # from the leader there and from everyone.
+        scores = {a: score(a) for a in moves}
+        best = max(scores.values())
+        peers = [a for a, k in scores.items() if k[:2] == best[:2] and k[4] == best[4]]
+        return self.variety.pick(peers, lambda a: (scores[a][2] + 0.25 * scores[a][3], *scores[a][4:]), rng)
 
     # -- domestic trade
 

@@ -12,26 +12,54 @@ from game.core.errors import GameError
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 BOT_IDS: tuple[str, ...] = ("random", *LEVELS)
 ALIASES: dict[str, str] = {"heuristic": "normal", "skilled": "normal"}
+# "normal~1": the Normal bot with variety 1 (game.ai.variety), in the arena and the lab's --bots.
+VARIETY_MARK = "~"
 FAMILIES: tuple[str, ...] = ("catan", "rivals", "cards")
 # Hard's default think budget per decision, in seconds (Settings can change it).
 DEFAULT_THINK_SECONDS = 1.0
 
 
 def canonical_bot_id(bot_id: str) -> str:
-    """The registry id a bot id or alias names; GameError if none."""
-    canonical = ALIASES.get(bot_id, bot_id)
+    """The registry id a bot id or alias names, with its variety if it gives one ("normal~1"); GameError if none."""
+    base, mark, temperature = bot_id.partition(VARIETY_MARK)
+    canonical = ALIASES.get(base, base)
     if canonical not in BOT_IDS:
-        raise GameError(f"no bot {bot_id!r}; bots: {', '.join(BOT_IDS)} (aliases: {', '.join(ALIASES)})")
-    return canonical
+        raise GameError(f"no bot {bot_id!r}; bots: {', '.join(BOT_IDS)} (aliases: {', '.join(ALIASES)}), "
+                        f"each may name a variety as ID{VARIETY_MARK}T (e.g. normal{VARIETY_MARK}1)")
+    if not mark:
+        return canonical
+    return f"{canonical}{VARIETY_MARK}{_temperature(bot_id, temperature):g}"
 
 
-def make_bot(bot_id: str, family: str, think_seconds: float | None = None, rollouts: int | None = None) -> Any:
+def _temperature(bot_id: str, text: str) -> float:
+    from game.ai.variety import Variety
+
+    try:
+        return Variety(float(text)).temperature
+    except ValueError:
+        raise GameError(f"bot {bot_id!r}: the variety after {VARIETY_MARK} is a number of at least 0") from None
+
+
+def make_bot(bot_id: str, family: str, think_seconds: float | None = None, rollouts: int | None = None,
+             variety: float = 0.0) -> Any:
     """A new bot of the given id (or alias) for a game family; GameError if there is none.
 
     think_seconds sets the Hard bot's time per decision, and its budget in rollouts unless `rollouts` gives
-    that (other levels do not search).
+    that (other levels do not search). `variety` is the softmax temperature with which the bot samples among
+    near-equal options (game.ai.variety; 0, the default, always takes the best); an id of the form ID~T
+    gives its own.
     """
-    canonical = canonical_bot_id(bot_id)
+    from game.ai.variety import Variety, with_variety
+
+    base, mark, temperature = canonical_bot_id(bot_id).partition(VARIETY_MARK)
+    try:
+        setting = Variety(float(temperature) if mark else variety)
+    except (TypeError, ValueError) as exc:
+        raise GameError(str(exc)) from None
+    return with_variety(_make(base, family, think_seconds, rollouts), setting)
+
+
+def _make(canonical: str, family: str, think_seconds: float | None, rollouts: int | None) -> Any:
     if family not in FAMILIES:
         raise GameError(f"no bots for {family!r} games")
     if canonical == "random":

@@ -18,6 +18,7 @@ import random
 from game.ai.rivals_cards import hand_value, play_score, stack_cards, stack_worth
 from game.ai.rivals_plan import Plan, StructureCache, Valuer, after, swap
 from game.ai.rivals_values import generic_worth
+from game.ai.variety import NO_VARIETY, Variety
 from game.core.actions import Action
 from game.rivals.catalogue import card_of
 from game.rivals.principality import x_of
@@ -42,8 +43,9 @@ class RivalsHeuristicBot:
     id = "heuristic"
     needs_view = True
 
-    def __init__(self, strict: bool = False) -> None:
+    def __init__(self, strict: bool = False, variety: Variety = NO_VARIETY) -> None:
         self.strict = strict  # tests: let errors surface instead of falling back
+        self.variety = variety  # sampling among near-equal actions (none by default)
         # What the bot did in its current action phase: its choices, and the cards it played (by id), so that
         # a chain of cards fetching each other back from the discard pile cannot run on for ever.
         self._steps = 0
@@ -53,7 +55,7 @@ class RivalsHeuristicBot:
 
     def fresh(self) -> RivalsHeuristicBot:
         """A bot with no memory of past decisions (its action phase) that shares this one's grid analyses."""
-        bot = RivalsHeuristicBot(self.strict)
+        bot = RivalsHeuristicBot(self.strict, self.variety)
         bot._structures = self._structures
         return bot
 
@@ -86,6 +88,8 @@ class RivalsHeuristicBot:
         scorer = self.scorer(view, self._played)
         if view.decision is not None and view.decision[0] == "arrange":
             return scorer.arrange(legal)
+        if self.variety.on:
+            return self.variety.pick(legal, scorer.score, rng)
         best, best_score = legal[0], float("-inf")
         for a in legal:
             score = scorer.score(a) + 1e-6 * rng.random()
