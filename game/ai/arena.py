@@ -213,7 +213,8 @@ def run_arena(plan: ArenaPlan, workers: int | str = "auto", executor: Executor |
     chunks = [(plan, *chunk) for chunk in ranges]
     started = time.perf_counter()
     keep = None if record is None else (lambda _index, games: record.add(games))
-    batch = run_chunks(play_arena_chunk, chunks, [c[2] for c in chunks], count, executor, progress, cancel, keep)
+    batch = run_chunks(play_arena_chunk, chunks, sum(c[2] for c in chunks), lambda c: c[2], count, executor, progress,
+                       cancel, keep)
     games = batch.in_order()
     reused = 0
     if record is not None:
