@@ -16,19 +16,31 @@ from game.catan.constants import RESOURCES
 from game.catan.geometry import topology
 from game.lab.analysis import analyse
 from game.lab.simulate import RunResult, SimulationPlan
+from game.lab.openings import openings
 from game.lab.stats import chi_square_equal, wilson_interval
+from game.lab.verdicts import FAMILY_ALPHA, baseline_rows, correct, verdict
 
 REPORT_FORMAT = "catan-table-lab-report"
-REPORT_VERSION = 1
-SIGNIFICANCE = 0.05
+REPORT_VERSION = 2
 
 
-def build_report(plan: SimulationPlan, run: RunResult, command: Sequence[str] = ()) -> dict[str, Any]:
-    """The whole report of a run: one section per layout, and a comparison when there are several."""
+def build_report(plan: SimulationPlan, run: RunResult, command: Sequence[str] = (),
+                 baseline: dict[str, Any] | None = None, sequential: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The whole report of a run: one section per layout, the tests corrected as one family, the verdicts, and a
+    comparison when there are several layouts.
+
+    `baseline` (game.lab.baseline) is the game's own seat effect to set the seats against, where the players
+    placed their own starting pieces; `sequential` describes the looks of a run that went on until decided.
+    """
     sections = []
     for i, layout in enumerate(plan.layouts):
         records = [r for r in run.records if r["layout"] == i]
         sections.append(layout_section(plan, i, records))
+    family = correct(sections, FAMILY_ALPHA if sequential is None else float(sequential["level_per_look"]))
+    for section in sections:
+        placed = section["openings"]["placed"]
+        section["baseline"] = baseline_rows(section, baseline) if baseline is not None and placed else None
+        section["verdict"] = verdict(section, baseline if placed else None)
     report: dict[str, Any] = {
         "format": REPORT_FORMAT,
         "version": REPORT_VERSION,
@@ -40,6 +52,11 @@ def build_report(plan: SimulationPlan, run: RunResult, command: Sequence[str] = 
         "seed": plan.seed,
         "free_setup": plan.free_setup,
         "check": plan.check,
+        "population": {"name": plan.population, "temperature": plan.variety},
+        "tests": family,
+        "baseline": None if baseline is None else {k: baseline[k] for k in (
+            "key", "games", "seat_rates", "population", "temperature", "command") if k in baseline},
+        "sequential": sequential,
         "interrupted": run.interrupted,
         "layouts": sections,
         "comparison": comparison(sections) if len(sections) > 1 else [],
@@ -127,6 +144,7 @@ def layout_section(plan: SimulationPlan, index: int, records: list[dict[str, Any
             for node in nodes:
                 first_settlements[node] += 1
                 by_position[seat][node] += 1
+    analysis = analyse(layout)
     production_total = [sum(r["production"][seat][res] for r in played for seat in range(n)) for res in range(5)]
     section = {
         "name": layout.name,
@@ -134,7 +152,7 @@ def layout_section(plan: SimulationPlan, index: int, records: list[dict[str, Any
         "legal": layout.is_legal(),
         "has_start_pieces": bool(layout.start) and not plan.free_setup,
         "layout": layout.to_json(),
-        "analysis": analyse(layout).to_json(),
+        "analysis": analysis.to_json(),
         "games": len(records),
         "finished": len(finished),
         "unfinished": len(unfinished),
@@ -153,38 +171,9 @@ def layout_section(plan: SimulationPlan, index: int, records: list[dict[str, Any
         "first_settlements_by_position": by_position,
         "production_per_resource": {RESOURCES[res]: round(production_total[res] / len(played), 3) if played else 0.0
                                     for res in range(5)},
+        "openings": openings(played, n, layout, analysis, placed=not (layout.start and not plan.free_setup)),
     }
-    section["verdict"] = verdict(section, plan)
     return section
-
-
-def verdict(section: dict[str, Any], plan: SimulationPlan) -> dict[str, Any]:
-    """What the figures say, as an i18n key with parameters: which bias is significant and its likely cause.
-
-    Seats rotate, so a colour is in each seat equally often: a bias by seat position is the turn order (with
-    a free set-up the draft order, which includes who gets the board's best spots). With pre-placed
-    starting pieces a colour owns the same spots in every game, so a bias by colour is the board.
-    """
-    seat_p = section["seat_test"]["p_value"]
-    colour_p = section["colour_test"]["p_value"]
-    seat_bias = seat_p < SIGNIFICANCE
-    colour_bias = colour_p < SIGNIFICANCE and section["has_start_pieces"]
-    best_seat = max(section["seat_positions"], key=lambda row: row["win_rate"])
-    best_colour = max(section["colours"], key=lambda row: row["win_rate"])
-    if section["finished"] == 0:
-        key = "labreport.verdict.no_games"
-    elif seat_bias and colour_bias:
-        key = "labreport.verdict.both"
-    elif colour_bias:
-        key = "labreport.verdict.board"
-    elif seat_bias:
-        key = "labreport.verdict.seat_order"
-    else:
-        key = "labreport.verdict.fair"
-    return {"key": key, "seat_p_value": seat_p, "colour_p_value": colour_p,
-            "best_position": best_seat["position"], "best_position_rate": best_seat["win_rate"],
-            "best_colour": best_colour["colour"], "best_colour_rate": best_colour["win_rate"],
-            "parity": round(1 / plan.players, 4)}
 
 
 def comparison(sections: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -199,9 +188,3 @@ def comparison(sections: list[dict[str, Any]]) -> list[dict[str, Any]]:
                      "finished": section["finished"], "unfinished": section["unfinished"],
                      "broken": len(section["broken"]), "verdict": section["verdict"]["key"]})
     return rows
-
-
-def seat_unfairness(section: dict[str, Any]) -> float:
-    """How far the seat win rates stray from parity (the chi-square statistic per finished game)."""
-    finished = section["finished"]
-    return section["seat_test"]["statistic"] / finished if finished else float("inf")

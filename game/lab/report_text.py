@@ -69,15 +69,58 @@ def variant_name(t: Translator, variant: str) -> str:
     return t.t(key) if t.has(key) else variant
 
 
-def verdict_sentence(t: Translator, verdict: dict[str, Any]) -> str:
-    """The report's verdict (an i18n key with figures) as one sentence."""
-    return t.t(
-        str(verdict.get("key", "labreport.verdict.no_games")),
-        seat_p_value=p_value_phrase(t, float(verdict.get("seat_p_value", 1.0))),
-        colour_p_value=p_value_phrase(t, float(verdict.get("colour_p_value", 1.0))),
-        best_position=int(verdict.get("best_position", 0)) + 1,
-        best_position_rate=format_percent(t, float(verdict.get("best_position_rate", 0.0))),
-        best_colour=colour_name(t, str(verdict.get("best_colour", ""))),
-        best_colour_rate=format_percent(t, float(verdict.get("best_colour_rate", 0.0))),
-        parity=format_percent(t, float(verdict.get("parity", 0.0))),
-    )
+def format_points(t: Translator, share: float, signed: bool = True, digits: int = 1, unit: bool = True) -> str:
+    """A difference of shares (0.031) in percentage points ("+3.1 points", "+3,1 p. b."; "+3.1" without the unit)."""
+    value = format_number(t, 100 * share, digits)
+    if signed and not value.startswith("-") and value.strip("0.,") != "":
+        value = "+" + value
+    value = value.replace("-", "−")
+    return t.t("labverdict.format.points", value=value) if unit else value
+
+
+def format_count(t: Translator, count: int) -> str:
+    """A whole number with the language's thousands separator (2,690 in English, 2 690 in Czech)."""
+    return f"{count:,}".replace(",", t.t("labverdict.format.thousands"))
+
+
+def harbor_name(t: Translator, kind: str) -> str:
+    """A harbour type's name ("3:1", "2:1 ore")."""
+    resource = kind.split("_", 1)[0]
+    if resource == "generic":
+        return t.t("harbor.generic")
+    key = f"resource.{resource}"
+    return t.t("harbor.specific", resource=t.t(key) if t.has(key) else resource)
+
+
+def verdict_sentences(t: Translator, verdict: dict[str, Any]) -> list[str]:
+    """The verdict of one layout in full, a sentence per finding, with its figures in the language's style."""
+    out = []
+    for sentence in verdict.get("sentences", []):
+        params = dict(sentence.get("params", {}))
+        for name in ("edge", "difference"):
+            if name in params:
+                params[name] = format_points(t, float(params[name]))
+        for name in ("low", "high"):
+            if name in params:
+                params[name] = format_points(t, float(params[name]), unit=False)
+        for name in ("detectable", "target"):
+            if name in params:
+                params[name] = "∞" if params[name] is None else format_points(t, float(params[name]), signed=False)
+        if "p" in params:
+            params["p"] = p_value_phrase(t, float(params["p"] if params["p"] is not None else 1.0))
+        for name in ("share", "baseline", "parity"):
+            if name in params:
+                params[name] = format_percent(t, float(params[name]))
+        if "position" in params:
+            params["position"] = int(params["position"]) + 1
+        if "colour" in params:
+            params["colour"] = colour_name(t, str(params["colour"]))
+        if "games" in params:
+            params["games"] = format_count(t, int(params["games"]))
+        if params.get("harbor"):
+            params["harbor"] = harbor_name(t, str(params["harbor"]))
+        for name in ("score", "best_quality", "eighth_quality"):
+            if name in params:
+                params[name] = format_number(t, float(params[name]), 1)
+        out.append(t.t(str(sentence["key"]), **params))
+    return out

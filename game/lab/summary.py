@@ -12,13 +12,13 @@ from typing import Any
 
 from game.core.i18n import Translator
 from game.lab.chart_plan import PLAYER_COLOURS, ChartSpec, chart_title, planned_charts
+from game.lab.verdicts import FAMILY_ALPHA
 from game.lab.report_text import (
     bot_name, colour_name, colour_title, format_number, format_p_value, format_percent, p_value_phrase,
-    position_label, resource_name, variant_name, verdict_sentence,
+    format_count, format_points, harbor_name, position_label, resource_name, variant_name, verdict_sentences,
 )
 
 CHARTS_FOLDER = "charts"
-SIGNIFICANCE = 0.05
 TERM_WEIGHTS: tuple[tuple[str, int], ...] = (("A", 12), ("E", 5), ("S", 4), ("C", 3), ("R", 40), ("T", 30))
 
 STYLE = """
@@ -67,6 +67,8 @@ def render_summary(report: dict[str, Any], t: Translator, charts: Sequence[Chart
              meta_table(report, t)]
     if report.get("interrupted"):
         parts.append(f"<p class=\"alert\">{esc(t.t('labreport.interrupted'))}</p>")
+    if report.get("search"):
+        parts.append(search_block(report, t))
     if len(sections) > 1:
         parts.append(contents(sections, t))
         parts.append(comparison_block(report, t, specs))
@@ -115,7 +117,13 @@ def meta_table(report: dict[str, Any], t: Translator) -> str:
         ("labreport.meta.games", esc(report.get("games_per_layout", ""))),
         ("labreport.meta.seed", esc(report.get("seed", ""))),
         ("labreport.meta.setup", esc(setup)),
+        ("labverdict.meta.population", esc(population_text(report, t))),
     ]
+    sequential = report.get("sequential")
+    if sequential:
+        rows.append(("labverdict.meta.sequential", esc(t.t(
+            "labverdict.meta.sequential_value", looks=", ".join(format_count(t, int(g)) for g in sequential["looks"]),
+            level=format_number(t, float(sequential["level_per_look"]), 4), taken=sequential.get("looks_taken", 0)))))
     if run:
         rows.append(("labreport.meta.run", esc(t.t(
             "labreport.meta.run_value", count=int(run.get("games_played", 0)),
@@ -124,9 +132,63 @@ def meta_table(report: dict[str, Any], t: Translator) -> str:
     return f"<table class=\"meta\"><tbody>{body}</tbody></table>"
 
 
+def population_text(report: dict[str, Any], t: Translator) -> str:
+    """Who played: the varied population with its temperature, or the fixed bots."""
+    population = report.get("population") or {"name": "fixed", "temperature": 0.0}
+    temperature = float(population.get("temperature", 0.0))
+    if temperature <= 0:
+        return t.t("labverdict.population.fixed")
+    return t.t("labverdict.population.varied", temperature=format_number(t, temperature, 2))
+
+
 def anchor(index: int) -> str:
     """The id of a layout's section."""
     return f"layout-{index + 1}"
+
+
+def search_block(report: dict[str, Any], t: Translator) -> str:
+    """The search: constraints, budget, the race round by round, the ranking by measured fairness beside the static
+    one, and the chosen board with whether it passed and the file it was saved as."""
+    from game.lab.search import BEST_LAYOUT_FILE
+
+    search = report["search"]
+    rules = ", ".join(f"{k}={v}" for k, v in search["constraints"].items() if v not in (None, False))
+    simulated = sum(1 for c in search["candidates"] if c["simulated"])
+    lead = t.t("labverdict.search.lead", generated=format_count(t, int(search["boards_generated"])),
+               constraints=rules or t.t("labverdict.search.no_constraints"), met=len(search["candidates"]),
+               raced=simulated, budget=format_count(t, int(search["budget"])),
+               played=format_count(t, int(search["games_played"])))
+    rounds = "".join(f"<li>{esc(t.t('labverdict.search.rounds', round=k, boards=len(r['boards']), games=r['games'], dropped=t.t('labverdict.search.dropped', names=', '.join(r['dropped'])) if r['dropped'] else ''))}</li>"
+                     for k, r in enumerate(search["rounds"], 1))
+    headers = [esc(t.t(k)) for k in ("labverdict.search.col.rank", "labreport.col.layout",
+                                     "labverdict.search.col.static", "labverdict.search.col.games",
+                                     "labverdict.search.col.edge", "labverdict.search.col.p",
+                                     "labverdict.search.col.status")]
+    rows = []
+    for k, row in enumerate(search["ranking"], 1):
+        edge = row["seat_edge"]
+        edge_text = (f"{position_label(t, int(edge['position']))}: {format_points(t, float(edge['edge']))} "
+                     f"[{format_points(t, float(edge['ci_low']), unit=False)} – "
+                     f"{format_points(t, float(edge['ci_high']), unit=False)}]") if row["finished"] else "–"
+        adjusted = row["seat_adjusted_p_value"]
+        rows.append([esc(k), esc(row["name"]), esc(f"{format_number(t, float(row['score']), 1)} ({row['static_rank']})"),
+                     esc(row["games"]), esc(edge_text),
+                     p_cell(t, float(adjusted)) if adjusted is not None and row["finished"] else "–",
+                     esc(t.t(f"labverdict.status.{row['status']}"))])
+    chosen_key = f"labverdict.search.chosen.{search['best_status']}"
+    best = next((row for row in search["ranking"] if row["name"] == search["best"]), None)
+    detectable = best["detectable_edge"] if best else None
+    chosen = t.t(chosen_key, name=search["best"] or "–", file=BEST_LAYOUT_FILE,
+                 edge=format_points(t, float(detectable), signed=False) if detectable is not None else "–")
+    css = "verdict" if search["best_status"] == "passed" else "verdict warn"
+    parts = [f"<h2 id=\"search\">{esc(t.t('labverdict.search.title'))}</h2>", f"<p class=\"{css}\">{esc(chosen)}</p>",
+             f"<p>{esc(lead)}</p>", f"<ul class=\"plain\">{rounds}</ul>",
+             table(headers, rows, frozenset({1, 4, 6}))]
+    static_best = min(search["ranking"], key=lambda row: row["static_rank"] or 10 ** 9, default=None)
+    if static_best is not None and search["ranking"] and static_best["name"] != search["ranking"][0]["name"]:
+        measured = 1 + [row["name"] for row in search["ranking"]].index(static_best["name"])
+        parts.append(f"<p>{esc(t.t('labverdict.search.disagree', static=static_best['name'], score=format_number(t, float(static_best['score']), 1), measured=measured))}</p>")
+    return "".join(parts)
 
 
 def contents(sections: Sequence[dict[str, Any]], t: Translator) -> str:
@@ -140,7 +202,7 @@ def contents(sections: Sequence[dict[str, Any]], t: Translator) -> str:
 def p_cell(t: Translator, p: float) -> str:
     """A p-value cell, marked when it is significant."""
     text = esc(format_p_value(t, p))
-    return f"<span class=\"significant\">{text}</span>" if p < SIGNIFICANCE else text
+    return f"<span class=\"significant\">{text}</span>" if p < FAMILY_ALPHA else text
 
 
 def comparison_block(report: dict[str, Any], t: Translator, specs: Sequence[ChartSpec]) -> str:
@@ -184,8 +246,8 @@ def layout_block(report: dict[str, Any], index: int, section: dict[str, Any], t:
     if section.get("bots"):
         parts += [f"<h3>{esc(t.t('labreport.section.bots'))}</h3>",
                   rate_table(t, section["bots"], "labreport.col.bot", lambda row: esc(bot_name(t, str(row["bot"]))))]
-    parts += [tests_block(report, section, t), unfinished_block(section, t), broken_block(section, t),
-              analysis_block(section, t)]
+    parts += [tests_block(report, section, t), baseline_block(report, section, t), openings_block(section, t),
+              unfinished_block(section, t), broken_block(section, t), analysis_block(section, t)]
     if specs:
         parts.append(f"<h3>{esc(t.t('labreport.section.charts'))}</h3>")
         parts += [figure(report, spec, t) for spec in specs]
@@ -193,11 +255,12 @@ def layout_block(report: dict[str, Any], index: int, section: dict[str, Any], t:
 
 
 def verdict_block(section: dict[str, Any], t: Translator) -> str:
-    """The verdict sentence, framed by how worrying it is."""
+    """The verdict, a sentence per finding, framed by how worrying it is."""
     verdict = section.get("verdict", {})
     key = str(verdict.get("key", ""))
     css = "verdict none" if key.endswith("no_games") else "verdict" if key.endswith("fair") else "verdict warn"
-    return f"<p class=\"{css}\">{esc(verdict_sentence(t, verdict))}</p>"
+    sentences = "".join(f"<span class=\"finding\">{esc(text)}</span> " for text in verdict_sentences(t, verdict))
+    return f"<p class=\"{css}\">{sentences.strip()}</p>"
 
 
 def facts(section: dict[str, Any], t: Translator) -> str:
@@ -242,29 +305,119 @@ def colour_by_position_table(t: Translator, rows: Sequence[dict[str, Any]]) -> s
     return f"<h3>{esc(t.t('labreport.section.colour_by_position'))}</h3>{table(headers, cells)}"
 
 
-def test_line(t: Translator, name_key: str, what_key: str, test: dict[str, Any], finished: int) -> str:
-    """One chi-square test written plainly: "Seat positions: χ² = 1.80, 3 degrees of freedom; p = 0.615: …"."""
+def test_line(t: Translator, name_key: str, what_key: str, test: dict[str, Any], finished: int,
+              alpha: float = FAMILY_ALPHA) -> str:
+    """One chi-square test written plainly: "Seat positions: χ² = 1.80, 3 degrees of freedom; p = 0.615,
+    corrected p = …: …". The judgement goes by the corrected p-value (Holm, over the report's tests); a test left
+    out of the family (the colours of a free set-up) is judged by its own."""
     name = esc(t.t(name_key))
     if not finished:
         return f"<li><b>{name}</b>: {esc(t.t('labreport.test.no_data'))}</li>"
     p = float(test.get("p_value", 1.0))
-    key = "labreport.test.significant" if p < SIGNIFICANCE else "labreport.test.not_significant"
-    meaning = t.t(key, share=format_percent(t, p, 1 if p >= 0.001 else 2), what=t.t(what_key))
+    adjusted = test.get("adjusted_p_value")
+    judged = p if adjusted is None else float(adjusted)
+    key = "labreport.test.significant" if judged < alpha else "labreport.test.not_significant"
+    if judged < 0.001:  # "p < 0.001: … in fewer than 0.1% of runs", never "in only 0.00% of runs"
+        key = "labreport.test.significant_below"
+    meaning = t.t(key, share=format_percent(t, max(judged, 0.001), 1), what=t.t(what_key))
     statistic = t.t("labreport.test.statistic", statistic=format_number(t, float(test.get("statistic", 0.0)), 2),
                     df=test.get("df", 0))
     phrase = p_value_phrase(t, p)
-    p_html = f"<span class=\"significant\">{esc(phrase)}</span>" if p < SIGNIFICANCE else esc(phrase)
+    if adjusted is not None:
+        phrase = t.t("labverdict.test.corrected", p=phrase, corrected=p_value_phrase(t, judged))
+    p_html = f"<span class=\"significant\">{esc(phrase)}</span>" if judged < alpha else esc(phrase)
     return f"<li><b>{name}</b> ({esc(statistic)}): {p_html}: {esc(meaning)}</li>"
 
 
 def tests_block(report: dict[str, Any], section: dict[str, Any], t: Translator) -> str:
-    """The seat and colour tests, with a note when a free set-up makes the colour test chance only."""
+    """The seat and colour tests, corrected together, with a note when a free set-up makes the colour test chance
+    only; then the edges with their intervals and what the run could have detected."""
     finished = int(section.get("finished", 0))
-    items = [test_line(t, "labreport.test.seat", "labreport.test.what.seat", section.get("seat_test", {}), finished),
+    family = report.get("tests") or {}
+    alpha = float(family.get("alpha", FAMILY_ALPHA))
+    items = [test_line(t, "labreport.test.seat", "labreport.test.what.seat", section.get("seat_test", {}), finished,
+                       alpha),
              test_line(t, "labreport.test.colour", "labreport.test.what.colour", section.get("colour_test", {}),
-                       finished)]
+                       finished, alpha)]
     note = "" if section.get("has_start_pieces") else f"<p>{esc(t.t('labreport.test.colour_free'))}</p>"
-    return f"<h3>{esc(t.t('labreport.section.tests'))}</h3><ul class=\"plain\">{''.join(items)}</ul>{note}"
+    correction = esc(t.t("labverdict.corrected_note", tests=family.get("tests", 1),
+                         alpha=format_percent(t, alpha, 1)))
+    return (f"<h3>{esc(t.t('labreport.section.tests'))}</h3><ul class=\"plain\">{''.join(items)}</ul>{note}"
+            f"<p>{correction}</p>{edges_block(section, t)}")
+
+
+def edges_block(section: dict[str, Any], t: Translator) -> str:
+    """The largest seat edge and deficit (and colour edge) in points with intervals, and the detectable edge."""
+    fair = section.get("fairness")
+    if not fair or not section.get("finished"):
+        return ""
+    level = format_percent(t, float(fair.get("interval_level", 0.95)), 1)
+    rows = []
+    for key, row, label in (("labverdict.edge.best", fair["seat_edge"], position_label(t, int(fair["seat_edge"]["position"]))),
+                            ("labverdict.edge.worst", fair["seat_deficit"],
+                             position_label(t, int(fair["seat_deficit"]["position"])))):
+        rows.append([esc(t.t(key)), esc(label), esc(format_points(t, float(row["edge"]))),
+                     esc(f"{format_points(t, float(row['ci_low']), unit=False)} – "
+                         f"{format_points(t, float(row['ci_high']), unit=False)}")])
+    colour = fair.get("colour_edge")
+    if colour:
+        rows.append([esc(t.t("labverdict.edge.colour")), colour_cell(t, colour),
+                     esc(format_points(t, float(colour["edge"]))),
+                     esc(f"{format_points(t, float(colour['ci_low']), unit=False)} – "
+                         f"{format_points(t, float(colour['ci_high']), unit=False)}")])
+    headers = [esc(t.t(k)) for k in ("labverdict.edge.what", "labverdict.edge.who", "labverdict.edge.edge")]
+    headers.append(esc(t.t("labverdict.edge.interval", level=level)))
+    detectable = fair.get("detectable_edge")
+    reach = t.t("labverdict.edge.detectable", edge=format_points(t, float(detectable), signed=False),
+                games=format_count(t, int(fair["games_for_target_edge"]))) if detectable is not None else ""
+    return table(headers, rows, frozenset({0, 1})) + (f"<p>{esc(reach)}</p>" if reach else "")
+
+
+def openings_block(section: dict[str, Any], t: Translator) -> str:
+    """How varied the openings were and the spots each seat took most often, with what the spots offer."""
+    opening = section.get("openings")
+    if not opening or not opening.get("games"):
+        return ""
+    if opening.get("placed"):
+        intro = t.t("labverdict.openings.varied", first=opening["distinct_first_rounds"],
+                    whole=opening["distinct_openings"], games=opening["games"])
+    else:
+        intro = t.t("labverdict.openings.printed")
+    headers = [esc(t.t(k)) for k in ("labreport.col.position", "labverdict.openings.spot", "labverdict.openings.share",
+                                     "labverdict.openings.offers")]
+    rows = []
+    for row in opening.get("by_position", []):
+        for spot in row.get("spots", []):
+            rows.append([esc(position_label(t, int(row["position"]))), esc(spot["name"]),
+                         esc(format_percent(t, float(spot["share"]), 0)), esc(spot_offer(t, spot))])
+    return f"<h3>{esc(t.t('labverdict.openings.title'))}</h3><p>{esc(intro)}</p>{table(headers, rows, frozenset({0, 1, 3}))}"
+
+
+def spot_offer(t: Translator, spot: dict[str, Any]) -> str:
+    """What a spot offers in words: its hexes with numbers and terrains, pips, harbour and static rank."""
+    hexes = ", ".join(t.t("labverdict.openings.hex", hex=h["hex"], number=h["number"] or "–",
+                          terrain=t.t(f"terrain.{h['terrain']}") if t.has(f"terrain.{h['terrain']}") else h["terrain"])
+                      for h in spot.get("hexes", []))
+    harbour = t.t("labverdict.openings.harbor", harbor=harbor_name(t, str(spot["harbor"]))) if spot.get("harbor") else ""
+    return t.t("labverdict.openings.offer", hexes=hexes, pips=spot["pips"], harbor=harbour, rank=spot["rank"])
+
+
+def baseline_block(report: dict[str, Any], section: dict[str, Any], t: Translator) -> str:
+    """Each seat's win rate against the game's own seat effect, where the report has a baseline for its games."""
+    rows = section.get("baseline")
+    base = report.get("baseline")
+    if not base:
+        return f"<p>{esc(t.t('labverdict.baseline.none'))}</p>"
+    if not rows:
+        return f"<p>{esc(t.t('labverdict.baseline.start_pieces'))}</p>"
+    headers = [esc(t.t(k)) for k in ("labreport.col.position", "labreport.col.rate", "labverdict.baseline.rate",
+                                     "labverdict.baseline.difference", "labreport.col.interval")]
+    cells = [[esc(position_label(t, int(r["position"]))), esc(format_percent(t, float(r["win_rate"]), 1)),
+              esc(format_percent(t, float(r["baseline_rate"]), 1)), esc(format_points(t, float(r["difference"]))),
+              esc(f"{format_points(t, float(r['ci_low']), unit=False)} – {format_points(t, float(r['ci_high']), unit=False)}")]
+             for r in rows]
+    intro = t.t("labverdict.baseline.intro", games=format_count(t, int(base["games"])), command=base.get("command", ""))
+    return f"<h3>{esc(t.t('labverdict.baseline.title'))}</h3><p>{esc(intro)}</p>{table(headers, cells)}"
 
 
 def unfinished_block(section: dict[str, Any], t: Translator) -> str:

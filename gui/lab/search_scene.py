@@ -7,7 +7,7 @@ import random
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,9 +19,12 @@ from game.core.files import write_json_atomically
 from game.lab.analysis import Analysis, analyse
 from game.lab.layout import LabLayout, beginner_lab_layout
 from game.lab.report import build_report
-from game.lab.search import BEST_LAYOUT_FILE, Candidate, Constraints, attach_search, best_section, generate_candidates
+from game.lab.baseline import baseline_for
+from game.lab.search import (
+    BEST_LAYOUT_FILE, Candidate, Constraints, attach_search, best_section, generate_candidates, race, saves_best,
+)
 from game.core.batch import resolve_workers
-from game.lab.simulate import SimulationPlan, run_plan
+from game.lab.simulate import RunResult, SimulationPlan, ordered, run_plan
 from gui.dialogs import (
     GOLD, GOLD_DARK, PANEL, TEXT, TEXT_DIM, Cycler, ListBox, ListRow, StyledButton, TextField, Toggle, WidgetScene,
     blit_text, draw_heading, ellipsize, fit_text, make_background, px,
@@ -32,7 +35,7 @@ from gui.lab.board_layer import LabBoard, Overlay
 from gui.lab.simulation import MODES, REPORTS_FOLDER, format_duration
 from gui.lab.simulation_report import (
     BAD_COLOR, OK_COLOR, WARN_COLOR, counts_line, ellipsize_start, fairness_lines, format_decimal, format_p,
-    format_percent,
+    format_percent, verdict_lines,
 )
 from gui.table.sprites import SpriteBook
 
@@ -47,6 +50,8 @@ SCORE_CHOICES: tuple[float | None, ...] = (None, 70.0, 80.0, 85.0, 90.0)
 TOKEN_CHOICES: tuple[str, ...] = ("spiral", "random")
 RULES: tuple[str, ...] = ("no_adjacent_red", "no_equal_neighbours", "no_repeated_numbers", "no_starved")
 COMMAND = ("gui", "lab", "search")
+# The preview's title for the chosen board by how it stands (game.lab.search.status), and its colour.
+BEST_TITLES: dict[str, tuple[int, int, int]] = {"passed": OK_COLOR, "undecided": WARN_COLOR, "failed": BAD_COLOR}
 #: Column weights of the candidate list and of the ranking.
 CANDIDATE_COLUMNS: tuple[float, ...] = (0.5, 3.0, 1.0, 1.7)
 RANKING_COLUMNS: tuple[float, ...] = (0.5, 1.9, 0.9, 1.25, 1.25, 1.05, 1.3, 0.95)
@@ -136,9 +141,20 @@ class SearchRun(BackgroundRun[SearchOutcome]):
                     self._phase = "starting"
                 self._started = time.perf_counter()
             executor = spawn_executor(self.workers)
+            budget = options.games * len(top)
+            done_before = [0]
+
+            def run_round(sub: SimulationPlan, games: range) -> RunResult:
+                def progress(done: int, _total: int) -> None:
+                    self._on_progress(done_before[0] + done, budget)
+
+                result = run_plan(sub, workers=self.workers, executor=executor, progress=progress,
+                                  cancel=self.cancel_event, games=games)
+                done_before[0] += len(result.records)
+                return result
+
             try:
-                run = run_plan(plan, workers=self.workers, executor=executor, progress=self._on_progress,
-                               cancel=self.cancel_event, chunk_size=2 * plan.players)
+                records, rounds, interrupted = race(plan, budget, run_round, [c.score for c in top])
             finally:
                 if executor is not None:
                     executor.shutdown(wait=False, cancel_futures=True)
@@ -146,8 +162,10 @@ class SearchRun(BackgroundRun[SearchOutcome]):
                 self._finish(SearchOutcome((), tries, None, "abandoned"))
                 return
             self._set_phase("ranking")
-            report = build_report(plan, run, COMMAND)
-            attach_search(report, found, tries, options.constraints)
+            run = RunResult(ordered(records), interrupted, time.perf_counter() - self._started, self.workers)
+            games = max((r.games for r in rounds), default=0)
+            report = build_report(replace(plan, games=games), run, COMMAND, baseline_for(plan))
+            attach_search(report, found, tries, options.constraints, rounds, budget)
             self._finish(SearchOutcome(found, tries, report))
         except Exception as exc:  # noqa: BLE001 - the thread's boundary: any failure must reach the screen
             self._finish(SearchOutcome(found, tries, None, f"{type(exc).__name__}: {exc}"))
@@ -169,7 +187,8 @@ def write_search_report(report: dict[str, Any], folder: Path, lang: str) -> None
     from game.lab.report_files import write_report
 
     write_report(report, folder, lang)
-    write_json_atomically(folder / BEST_LAYOUT_FILE, best_section(report)["layout"])
+    if saves_best(report):
+        write_json_atomically(folder / BEST_LAYOUT_FILE, best_section(report)["layout"])
 
 
 class ReportSaver:
@@ -773,6 +792,9 @@ class SearchScene(WidgetScene):
             return t("labsearch.cancelled_early"), WARN_COLOR
         if outcome.report["interrupted"]:
             return t("labsearch.interrupted", count=outcome.report["run"]["games_played"]), WARN_COLOR
+        if not outcome.report["search"]["any_passed"]:
+            return t("labsearch.none_passed"), BAD_COLOR if outcome.report["search"]["best_status"] == "failed" \
+                else WARN_COLOR
         return "", TEXT
 
     def _draw_preview(self, surface: pygame.Surface) -> None:
@@ -783,9 +805,11 @@ class SearchScene(WidgetScene):
         pad = px(14, s)
         layout = self.layout_named(self.selected)
         is_best = self.selected is not None and self.selected == self.best_name()
-        title = t("labsearch.fairest") if is_best else t("labsearch.preview")
+        status = self.report["search"]["best_status"] if is_best and self.report is not None else None
+        title = t(f"labsearch.best.{status}") if status in BEST_TITLES else t("labsearch.preview")
+        colour = BEST_TITLES.get(status or "", GOLD)
         size = fit_text(title, px(19, s), rect.width - 2 * pad, True)
-        blit_text(surface, title, size, OK_COLOR if is_best else GOLD, (rect.x + pad, rect.y + px(10, s)), bold=True)
+        blit_text(surface, title, size, colour, (rect.x + pad, rect.y + px(10, s)), bold=True)
         if layout is None:
             return
         name_size = px(18, s)
@@ -832,6 +856,9 @@ class SearchScene(WidgetScene):
         counts_color = WARN_COLOR if section["unfinished"] or section["broken"] else TEXT_DIM
         lines.append((counts_line(t, section), counts_color))
         lines.append((fairness_lines(t, section)[0], TEXT))
+        sentences = verdict_lines(self.app.translator, section)
+        if sentences:
+            lines.append((sentences[0], TEXT))
         rates = [row["win_rate"] for row in section["seat_positions"]]
         lines.append((t("labsearch.spread_line", low=format_percent(t, min(rates)), high=format_percent(t, max(rates)),
                         spread=format_percent(t, seat_spread(section))), TEXT))

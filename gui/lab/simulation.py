@@ -29,7 +29,7 @@ from gui.lab.simulation_report import (
     BAD_COLOR, COMPARISON_COLUMNS, EXPERIMENTAL_COLOR, OK_COLOR, RATE_COLUMNS, WARN_COLOR, colour_cells,
     comparison_cells, comparison_headers, counts_line, draw_grouped_rate_chart, draw_rate_chart, draw_table,
     ellipsize_start, fairness_lines, format_decimal, format_percent, position_name, rate_headers, seat_cells,
-    verdict_text,
+    verdict_lines,
 )
 
 if TYPE_CHECKING:
@@ -696,7 +696,9 @@ class SimulationScene(WidgetScene):
                   "midleft")
         y = name.bottom + px(8, s)
         size = px(17, s)
-        for line in wrap_text(verdict_text(t, section, has), size, left.width, True)[:3]:
+        lines = [line for sentence in verdict_lines(self.app.translator, section)
+                 for line in wrap_text(sentence, size, left.width, True)]
+        for line in lines[:4]:
             blit_text(surface, line, size, GOLD, (left.x, y), bold=True)
             y += size + px(4, s)
         y += px(4, s)

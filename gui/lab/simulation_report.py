@@ -8,6 +8,8 @@ from typing import Any
 
 import pygame
 
+from game.core.i18n import Translator
+from game.lab.report_text import verdict_sentences
 from gui.dialogs import GOLD, GOLD_DARK, TEXT, TEXT_DIM, blit_text, ellipsize, fit_text, px
 from gui.end_game import AXIS, EXPECTED, GRID, draw_chart_frame
 from gui.fonts import font
@@ -20,8 +22,6 @@ OK_COLOR: Color = (120, 206, 128)
 BAD_COLOR: Color = (232, 118, 104)
 WARN_COLOR: Color = (238, 184, 84)
 EXPERIMENTAL_COLOR: Color = (190, 140, 236)
-SIGNIFICANT = 0.05
-STRONG = 0.01
 
 # Column weights of the seat/colour tables and of the comparison table.
 RATE_COLUMNS: tuple[float, ...] = (1.3, 0.6, 0.6, 0.95, 1.45, 0.95, 1.35, 1.35)
@@ -56,12 +56,6 @@ def format_p(t: Translate, p: float) -> str:
     return t("labsim.p.value", value=format_decimal(t, p, 3))
 
 
-def p_words(t: Translate, p: float) -> str:
-    """What a p-value means, in plain words with the value itself."""
-    key = "labsim.p.strong" if p < STRONG else "labsim.p.some" if p < SIGNIFICANT else "labsim.p.none"
-    return t(key, p=format_p(t, p))
-
-
 def position_name(t: Translate, position: int) -> str:
     """A 0-based seat position as people count it ("Seat 1")."""
     return t("labsim.position", n=position + 1)
@@ -78,25 +72,23 @@ def verdict_suffix(section: dict[str, Any]) -> str:
     return str(section["verdict"]["key"]).rsplit(".", 1)[-1]
 
 
-def verdict_text(t: Translate, section: dict[str, Any], has: Callable[[str], bool]) -> str:
-    """The verdict of one layout as a sentence with its figures."""
-    v = section["verdict"]
-    return t(f"labsim.verdict.{verdict_suffix(section)}", position=int(v["best_position"]) + 1,
-             position_rate=format_percent(t, float(v["best_position_rate"])),
-             colour=colour_name(t, str(v["best_colour"]), has).lower(),
-             colour_rate=format_percent(t, float(v["best_colour_rate"])),
-             parity=format_percent(t, float(v["parity"])))
+def verdict_lines(translator: Translator, section: dict[str, Any]) -> list[str]:
+    """The verdict of one layout as the report words it: a sentence per finding, with its figures."""
+    return verdict_sentences(translator, section["verdict"])
 
 
 def fairness_lines(t: Translate, section: dict[str, Any]) -> list[str]:
-    """The seat and colour tests in plain words (with a free set-up the colour test only measures luck)."""
-    seat_p = float(section["seat_test"]["p_value"])
-    colour_p = float(section["colour_test"]["p_value"])
-    lines = [t("labsim.p.seat", words=p_words(t, seat_p))]
-    if section.get("has_start_pieces", False):
-        lines.append(t("labsim.p.colour", words=p_words(t, colour_p)))
+    """The seat and colour tests with their p-values as corrected over the report's tests (Holm); with a free
+    set-up the colour test only measures luck and is left out of the correction."""
+    seat = section["seat_test"]
+    lines = [t("labsim.p.seat_corrected", p=format_p(t, float(seat["p_value"])),
+               corrected=format_p(t, float(seat["adjusted_p_value"])))]
+    colour = section["colour_test"]
+    if colour.get("adjusted_p_value") is not None:
+        lines.append(t("labsim.p.colour_corrected", p=format_p(t, float(colour["p_value"])),
+                       corrected=format_p(t, float(colour["adjusted_p_value"]))))
     else:
-        lines.append(t("labsim.p.colour_rotating", p=format_p(t, colour_p)))
+        lines.append(t("labsim.p.colour_rotating", p=format_p(t, float(colour["p_value"]))))
     return lines
 
 
@@ -350,5 +342,5 @@ __all__ = [
     "BAD_COLOR", "COMPARISON_COLUMNS", "EXPERIMENTAL_COLOR", "OK_COLOR", "RATE_COLUMNS", "WARN_COLOR",
     "colour_cells", "colour_name", "comparison_cells", "comparison_headers", "counts_line", "draw_grouped_rate_chart",
     "draw_rate_chart", "draw_table", "ellipsize_start", "fairness_lines", "format_decimal", "format_interval",
-    "format_p", "format_percent", "p_words", "position_name", "rate_headers", "seat_cells", "verdict_text",
+    "format_p", "format_percent", "position_name", "rate_headers", "seat_cells", "verdict_lines",
 ]

@@ -73,10 +73,13 @@ def test_the_lab_opens_the_search_with_the_command_lines_defaults(make_app: Call
 
 def test_tiny_search_ranks_as_game_lab_opens_and_saves(make_app: Callable[..., Any],
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    from dataclasses import replace
+
+    from game.lab.baseline import baseline_for
     from game.lab.layout import beginner_lab_layout
     from game.lab.report import build_report
-    from game.lab.search import attach_search, generate_candidates, rank_sections
-    from game.lab.simulate import run_plan
+    from game.lab.search import attach_search, generate_candidates, race
+    from game.lab.simulate import RunResult, ordered, run_plan
     from gui.lab.simulation_report import format_p
 
     app = make_app((1280, 720), "en")
@@ -91,19 +94,27 @@ def test_tiny_search_ranks_as_game_lab_opens_and_saves(make_app: Callable[..., A
     options = scene.check()
     candidates, tries = generate_candidates(options.constraints, 4, 1)
     assert [c.layout.name for c in scene.candidates()] == [c.layout.name for c in candidates]
-    plan = options.plan([c.layout for c in candidates[:2]])
-    expected = build_report(plan, run_plan(plan, workers=1))
-    best = attach_search(expected, candidates, tries, options.constraints)
+    top = candidates[:2]
+    plan = options.plan([c.layout for c in top])
+    budget = options.games * len(top)
+    records, rounds, interrupted = race(plan, budget, lambda sub, games: run_plan(sub, workers=1, games=games),
+                                        [c.score for c in top])
+    assert not interrupted
+    expected = build_report(replace(plan, games=max(r.games for r in rounds)),
+                            RunResult(ordered(records), False, 0.0, 1), baseline=baseline_for(plan))
+    best = attach_search(expected, candidates, tries, options.constraints, rounds, budget)
     assert report["figures_digest"] == expected["figures_digest"]
     assert report["search"] == expected["search"]
-    ranked = rank_sections(expected["layouts"])
+    by_name = {section["name"]: section for section in expected["layouts"]}
+    ranked = [by_name[row["name"]] for row in expected["search"]["ranking"]]
     rows = scene.list_box.rows
     assert [row.value for row in rows] == [section["name"] for section in ranked]
     assert [row.cells[3] for row in rows] == [format_p(app.t, section["seat_test"]["p_value"]) for section in ranked]
     assert scene.selected == best["name"] and rows[0].cells[0].endswith("★")
     texts = _drawn_texts(monkeypatch)
     app.step([], 0.016)
-    assert app.t("labsearch.fairest") in texts and not [text for text in texts if "labsearch." in text]
+    status = report["search"]["best_status"]
+    assert app.t(f"labsearch.best.{status}") in texts and not [text for text in texts if "labsearch." in text]
 
     app.step(click(scene.save_button.rect.center), 0.016)
     scene.saver.join(60)
@@ -135,15 +146,16 @@ def test_cancel_keeps_the_finished_boards(make_app: Callable[..., Any], monkeypa
     report = scene.report
     kept = report["run"]["games_played"]
     assert report["interrupted"] and 8 <= kept < 24
-    first = scene.candidates()[0].layout.name
-    assert next(s for s in report["layouts"] if s["name"] == first)["games"] == 8
+    games = [s["games"] for s in report["layouts"]]
+    assert sum(games) == kept and all(g % 4 == 0 for g in games)  # whole rotation blocks, every one kept
     ranking = scene.ranking()
-    assert ranking[0]["finished"] > 0 and ranking[-1]["games"] < 8
+    assert ranking[0]["finished"] > 0
     assert scene.best_name() == ranking[0]["name"]
     texts = _drawn_texts(monkeypatch)
     app.step([], 0.016)
     assert app.t("labsearch.interrupted", count=kept) in texts
-    assert "–" in scene.list_box.rows[-1].cells
+    unplayed = {s["name"] for s in report["layouts"] if not s["games"]}
+    assert all(("–" in row.cells) == (row.value in unplayed) for row in scene.list_box.rows)
 
 
 def test_leaving_mid_run_cancels_at_once(make_app: Callable[..., Any]) -> None:

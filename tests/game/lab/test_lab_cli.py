@@ -99,7 +99,7 @@ def test_search_returns_the_fairest_with_evidence(tmp_path: Path, capsys: pytest
     folder = tmp_path / "search"
     code, out, _ = run(["lab", "search", "--no-equal-neighbours", "--candidates", "6", "--simulate-top", "2",
                         "--games", "4", "--workers", "1", "--report", str(folder)], capsys)
-    assert code == 0 and "fairest:" in out
+    assert code == 0 and "chosen:" in out
     report = json.loads((folder / "report.json").read_text(encoding="utf-8"))
     search = report["search"]
     assert len(search["candidates"]) == 6 and sum(c["simulated"] for c in search["candidates"]) == 2
