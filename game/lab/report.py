@@ -184,6 +184,8 @@ def comparison(sections: list[dict[str, Any]]) -> list[dict[str, Any]]:
         rows.append({"name": section["name"], "score": section["analysis"]["score"],
                      "seat_p_value": section["seat_test"]["p_value"],
                      "colour_p_value": section["colour_test"]["p_value"],
+                     "seat_adjusted_p_value": section["seat_test"]["adjusted_p_value"],
+                     "colour_adjusted_p_value": section["colour_test"]["adjusted_p_value"],
                      "seat_rate_spread": round(max(rates) - min(rates), 4) if rates else 0.0,
                      "finished": section["finished"], "unfinished": section["unfinished"],
                      "broken": len(section["broken"]), "verdict": section["verdict"]["key"]})

@@ -199,6 +199,13 @@ def contents(sections: Sequence[dict[str, Any]], t: Translator) -> str:
     return f"<h3>{esc(t.t('labreport.contents'))}</h3><ul class=\"plain\">{''.join(items)}</ul>"
 
 
+def judged_p(row: dict[str, Any], test: str) -> float:
+    """The p-value a comparison row is judged by: corrected over the report's tests, or the test's own where the
+    test stands outside the family (the colours of a free set-up)."""
+    adjusted = row.get(f"{test}_adjusted_p_value")
+    return float(row.get(f"{test}_p_value", 1.0) if adjusted is None else adjusted)
+
+
 def p_cell(t: Translator, p: float) -> str:
     """A p-value cell, marked when it is significant."""
     text = esc(format_p_value(t, p))
@@ -214,8 +221,8 @@ def comparison_block(report: dict[str, Any], t: Translator, specs: Sequence[Char
         rows.append([
             f"<a href=\"#{anchor(i)}\">{esc(row.get('name', ''))}</a>",
             esc(format_number(t, float(row.get("score", 0.0)), 1)),
-            p_cell(t, float(row.get("seat_p_value", 1.0))),
-            p_cell(t, float(row.get("colour_p_value", 1.0))),
+            p_cell(t, judged_p(row, "seat")),
+            p_cell(t, judged_p(row, "colour")),
             esc(format_percent(t, float(row.get("seat_rate_spread", 0.0)), 1)),
             esc(row.get("finished", 0)), esc(row.get("unfinished", 0)), esc(row.get("broken", 0)),
             esc(t.t(str(row.get("verdict", "")) + ".short")),

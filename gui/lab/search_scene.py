@@ -638,7 +638,7 @@ class SearchScene(WidgetScene):
                 rank = f"{i + 1}★" if section["name"] == best else str(i + 1)
                 rows.append(ListRow((
                     rank, section["name"], format_decimal(t, float(section["analysis"]["score"])),
-                    format_p(t, float(section["seat_test"]["p_value"])) if played else "–",
+                    format_p(t, float(section["seat_test"]["adjusted_p_value"])) if played else "–",
                     format_percent(t, seat_spread(section)) if played else "–",
                     str(section["finished"]), str(section["unfinished"]), str(len(section["broken"])),
                 ), section["name"], color))

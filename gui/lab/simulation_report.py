@@ -10,6 +10,7 @@ import pygame
 
 from game.core.i18n import Translator
 from game.lab.report_text import verdict_sentences
+from game.lab.summary import judged_p
 from gui.dialogs import GOLD, GOLD_DARK, TEXT, TEXT_DIM, blit_text, ellipsize, fit_text, px
 from gui.end_game import AXIS, EXPECTED, GRID, draw_chart_frame
 from gui.fonts import font
@@ -132,8 +133,8 @@ def comparison_cells(t: Translate, report: dict[str, Any]) -> list[list[str]]:
     rows = []
     for row, section in zip(report["comparison"], report["layouts"]):
         name = row["name"] + (f" ({t('labsim.experimental')})" if section.get("experimental") else "")
-        rows.append([name, format_decimal(t, float(row["score"]), 1), format_p(t, float(row["seat_p_value"])),
-                     format_p(t, float(row["colour_p_value"])),
+        rows.append([name, format_decimal(t, float(row["score"]), 1), format_p(t, judged_p(row, "seat")),
+                     format_p(t, judged_p(row, "colour")),
                      t("labsim.percent", value=format_decimal(t, 100 * float(row["seat_rate_spread"]))),
                      str(row["finished"]), str(row["unfinished"]), str(row["broken"]),
                      t(f"labsim.verdict_short.{str(row['verdict']).rsplit('.', 1)[-1]}")])

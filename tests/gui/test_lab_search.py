@@ -109,7 +109,8 @@ def test_tiny_search_ranks_as_game_lab_opens_and_saves(make_app: Callable[..., A
     ranked = [by_name[row["name"]] for row in expected["search"]["ranking"]]
     rows = scene.list_box.rows
     assert [row.value for row in rows] == [section["name"] for section in ranked]
-    assert [row.cells[3] for row in rows] == [format_p(app.t, section["seat_test"]["p_value"]) for section in ranked]
+    assert [row.cells[3] for row in rows] == [format_p(app.t, section["seat_test"]["adjusted_p_value"])
+                                              for section in ranked]  # corrected, as the verdict judges
     assert scene.selected == best["name"] and rows[0].cells[0].endswith("★")
     texts = _drawn_texts(monkeypatch)
     app.step([], 0.016)
