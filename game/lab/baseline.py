@@ -1,4 +1,4 @@
-"""The baseline: the game's own seat effect, measured over many random legal boards, that a board's seats are set against.
+"""The baseline: the game's own seat effect over many random legal boards, that a board's seats are set against.
 
 Some seat advantage belongs to Catan itself (the snake order of the set-up, who rolls first), not to any board.
 `python3 -m game lab baseline` plays a population on a fresh variable board per game with a free set-up and keeps

@@ -158,8 +158,13 @@ def search_block(report: dict[str, Any], t: Translator) -> str:
                constraints=rules or t.t("labverdict.search.no_constraints"), met=len(search["candidates"]),
                raced=simulated, budget=format_count(t, int(search["budget"])),
                played=format_count(t, int(search["games_played"])))
-    rounds = "".join(f"<li>{esc(t.t('labverdict.search.rounds', round=k, boards=len(r['boards']), games=r['games'], dropped=t.t('labverdict.search.dropped', names=', '.join(r['dropped'])) if r['dropped'] else ''))}</li>"
-                     for k, r in enumerate(search["rounds"], 1))
+    rounds = []
+    for k, race_round in enumerate(search["rounds"], 1):
+        names = ", ".join(race_round["dropped"])
+        dropped = t.t("labverdict.search.dropped", names=names) if names else ""
+        line = t.t("labverdict.search.rounds", round=k, boards=len(race_round["boards"]), games=race_round["games"],
+                   dropped=dropped)
+        rounds.append(f"<li>{esc(line)}</li>")
     headers = [esc(t.t(k)) for k in ("labverdict.search.col.rank", "labreport.col.layout",
                                      "labverdict.search.col.static", "labverdict.search.col.games",
                                      "labverdict.search.col.edge", "labverdict.search.col.p",
@@ -167,12 +172,13 @@ def search_block(report: dict[str, Any], t: Translator) -> str:
     rows = []
     for k, row in enumerate(search["ranking"], 1):
         edge = row["seat_edge"]
-        edge_text = (f"{position_label(t, int(edge['position']))}: {format_points(t, float(edge['edge']))} "
-                     f"[{format_points(t, float(edge['ci_low']), unit=False)} – "
-                     f"{format_points(t, float(edge['ci_high']), unit=False)}]") if row["finished"] else "–"
+        edge_text = "–"
+        if row["finished"]:
+            edge_text = (f"{position_label(t, int(edge['position']))}: {format_points(t, float(edge['edge']))} "
+                         f"[{interval_text(t, float(edge['ci_low']), float(edge['ci_high']))}]")
         adjusted = row["seat_adjusted_p_value"]
-        rows.append([esc(k), esc(row["name"]), esc(f"{format_number(t, float(row['score']), 1)} ({row['static_rank']})"),
-                     esc(row["games"]), esc(edge_text),
+        static = f"{format_number(t, float(row['score']), 1)} ({row['static_rank']})"
+        rows.append([esc(k), esc(row["name"]), esc(static), esc(row["games"]), esc(edge_text),
                      p_cell(t, float(adjusted)) if adjusted is not None and row["finished"] else "–",
                      esc(t.t(f"labverdict.status.{row['status']}"))])
     chosen_key = f"labverdict.search.chosen.{search['best_status']}"
@@ -182,12 +188,14 @@ def search_block(report: dict[str, Any], t: Translator) -> str:
                  edge=format_points(t, float(detectable), signed=False) if detectable is not None else "–")
     css = "verdict" if search["best_status"] == "passed" else "verdict warn"
     parts = [f"<h2 id=\"search\">{esc(t.t('labverdict.search.title'))}</h2>", f"<p class=\"{css}\">{esc(chosen)}</p>",
-             f"<p>{esc(lead)}</p>", f"<ul class=\"plain\">{rounds}</ul>",
+             f"<p>{esc(lead)}</p>", f"<ul class=\"plain\">{''.join(rounds)}</ul>",
              table(headers, rows, frozenset({1, 4, 6}))]
     static_best = min(search["ranking"], key=lambda row: row["static_rank"] or 10 ** 9, default=None)
     if static_best is not None and search["ranking"] and static_best["name"] != search["ranking"][0]["name"]:
         measured = 1 + [row["name"] for row in search["ranking"]].index(static_best["name"])
-        parts.append(f"<p>{esc(t.t('labverdict.search.disagree', static=static_best['name'], score=format_number(t, float(static_best['score']), 1), measured=measured))}</p>")
+        disagree = t.t("labverdict.search.disagree", static=static_best["name"], measured=measured,
+                       score=format_number(t, float(static_best["score"]), 1))
+        parts.append(f"<p>{esc(disagree)}</p>")
     return "".join(parts)
 
 
@@ -353,6 +361,11 @@ def tests_block(report: dict[str, Any], section: dict[str, Any], t: Translator) 
             f"<p>{correction}</p>{edges_block(section, t)}")
 
 
+def interval_text(t: Translator, low: float, high: float) -> str:
+    """An interval of differences in points, without the unit ("+1.4 – +30.4")."""
+    return f"{format_points(t, low, unit=False)} – {format_points(t, high, unit=False)}"
+
+
 def edges_block(section: dict[str, Any], t: Translator) -> str:
     """The largest seat edge and deficit (and colour edge) in points with intervals, and the detectable edge."""
     fair = section.get("fairness")
@@ -360,18 +373,15 @@ def edges_block(section: dict[str, Any], t: Translator) -> str:
         return ""
     level = format_percent(t, float(fair.get("interval_level", 0.95)), 1)
     rows = []
-    for key, row, label in (("labverdict.edge.best", fair["seat_edge"], position_label(t, int(fair["seat_edge"]["position"]))),
-                            ("labverdict.edge.worst", fair["seat_deficit"],
-                             position_label(t, int(fair["seat_deficit"]["position"])))):
-        rows.append([esc(t.t(key)), esc(label), esc(format_points(t, float(row["edge"]))),
-                     esc(f"{format_points(t, float(row['ci_low']), unit=False)} – "
-                         f"{format_points(t, float(row['ci_high']), unit=False)}")])
+    for key, row in (("labverdict.edge.best", fair["seat_edge"]), ("labverdict.edge.worst", fair["seat_deficit"])):
+        rows.append([esc(t.t(key)), esc(position_label(t, int(row["position"]))),
+                     esc(format_points(t, float(row["edge"]))),
+                     esc(interval_text(t, float(row["ci_low"]), float(row["ci_high"])))])
     colour = fair.get("colour_edge")
     if colour:
         rows.append([esc(t.t("labverdict.edge.colour")), colour_cell(t, colour),
                      esc(format_points(t, float(colour["edge"]))),
-                     esc(f"{format_points(t, float(colour['ci_low']), unit=False)} – "
-                         f"{format_points(t, float(colour['ci_high']), unit=False)}")])
+                     esc(interval_text(t, float(colour["ci_low"]), float(colour["ci_high"])))])
     headers = [esc(t.t(k)) for k in ("labverdict.edge.what", "labverdict.edge.who", "labverdict.edge.edge")]
     headers.append(esc(t.t("labverdict.edge.interval", level=level)))
     detectable = fair.get("detectable_edge")
@@ -397,7 +407,8 @@ def openings_block(section: dict[str, Any], t: Translator) -> str:
         for spot in row.get("spots", []):
             rows.append([esc(position_label(t, int(row["position"]))), esc(spot["name"]),
                          esc(format_percent(t, float(spot["share"]), 0)), esc(spot_offer(t, spot))])
-    return f"<h3>{esc(t.t('labverdict.openings.title'))}</h3><p>{esc(intro)}</p>{table(headers, rows, frozenset({0, 1, 3}))}"
+    return (f"<h3>{esc(t.t('labverdict.openings.title'))}</h3><p>{esc(intro)}</p>"
+            f"{table(headers, rows, frozenset({0, 1, 3}))}")
 
 
 def spot_offer(t: Translator, spot: dict[str, Any]) -> str:
@@ -405,7 +416,8 @@ def spot_offer(t: Translator, spot: dict[str, Any]) -> str:
     hexes = ", ".join(t.t("labverdict.openings.hex", hex=h["hex"], number=h["number"] or "–",
                           terrain=t.t(f"terrain.{h['terrain']}") if t.has(f"terrain.{h['terrain']}") else h["terrain"])
                       for h in spot.get("hexes", []))
-    harbour = t.t("labverdict.openings.harbor", harbor=harbor_name(t, str(spot["harbor"]))) if spot.get("harbor") else ""
+    harbour = (t.t("labverdict.openings.harbor", harbor=harbor_name(t, str(spot["harbor"])))
+               if spot.get("harbor") else "")
     return t.t("labverdict.openings.offer", hexes=hexes, pips=spot["pips"], harbor=harbour, rank=spot["rank"])
 
 
@@ -421,7 +433,7 @@ def baseline_block(report: dict[str, Any], section: dict[str, Any], t: Translato
                                      "labverdict.baseline.difference", "labreport.col.interval")]
     cells = [[esc(position_label(t, int(r["position"]))), esc(format_percent(t, float(r["win_rate"]), 1)),
               esc(format_percent(t, float(r["baseline_rate"]), 1)), esc(format_points(t, float(r["difference"]))),
-              esc(f"{format_points(t, float(r['ci_low']), unit=False)} – {format_points(t, float(r['ci_high']), unit=False)}")]
+              esc(interval_text(t, float(r["ci_low"]), float(r["ci_high"])))]
              for r in rows]
     intro = t.t("labverdict.baseline.intro", games=format_count(t, int(base["games"])), command=base.get("command", ""))
     return f"<h3>{esc(t.t('labverdict.baseline.title'))}</h3><p>{esc(intro)}</p>{table(headers, cells)}"
