@@ -120,8 +120,8 @@ class PlayersPanel:
         name_w = vx - star.get_width() - 10 - x0
         marker = "▶ " if info.on_turn else ""
         level = info.level if info.is_ai else ""
-        tag = "" if level else f"  ({t('table.ai')})" if info.is_ai else ("  " + t("table.you") if info.is_viewer
-                                                                             else "")
+        tag = "" if level else f" ({t('table.ai')})" if info.is_ai else (" " + t("table.you") if info.is_viewer
+                                                                           else "")
         badge_fs = max(10, name_fs - 5)
         badge_w = badge_size(t, level, badge_fs)[0]
         gap = max(4, fs // 3) if badge_w else 0

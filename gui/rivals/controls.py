@@ -45,7 +45,9 @@ class RivalsControls:
             return n.card(action.card)
         if isinstance(action, A.UseCard):
             return n.card(self.view.grid[action.player][action.cell])
-        return n.t(f"rivals.button.{'exchange' if isinstance(action, A.ExchangeSearch) else 'trade'}")
+        # The button's label without the "…" that marks a button opening a dialog: the dialog's title names it.
+        label = n.t(f"rivals.button.{'exchange' if isinstance(action, A.ExchangeSearch) else 'trade'}")
+        return label.rstrip("…").rstrip()
 
     def _click_cell(self, player: int, cell: int, actions: list[Action]) -> None:
         if not actions:
