@@ -106,19 +106,20 @@ class PileDialog(_Grid):
 
 
 class MarketDialog(_Grid):
-    """Take cards from the market and put back as many."""
+    """Put back cards and take as many from the market: give first, then take, as Catan's trade dialogs read."""
 
     name = "market"
-    columns = ("take", "give")
+    columns = ("give", "take")
 
     def size(self, area: pygame.Rect, scale: float) -> tuple[int, int]:
         """Five rows, two columns."""
         return px(600, scale), px(370, scale)
 
     def maximum(self, column: str, r: int) -> int | None:
-        """Take what the market shows; give what the hand holds (and what is taken)."""
-        market = self.scene.game.state.market.count(r)
-        return market if column == "take" else self.hand()[r] + market
+        """Take what the market shows; give what the hand holds and what is being taken (the rules allow both)."""
+        if column == "take":
+            return self.scene.game.state.market.count(r)
+        return self.hand()[r] + self.values["take"][r]
 
     def build(self) -> None:
         """Steppers, OK and Cancel."""
@@ -126,13 +127,24 @@ class MarketDialog(_Grid):
         self.build_grid()
         self.ok, _ = self.bottom_buttons([("cards.dlg.exchange", self._ok, "primary"),
                                           ("cards.dlg.cancel", self.close, "secondary")])
+        self.refresh()
+
+    def give_steppers(self) -> list[Stepper]:
+        """The give column's stepper of each resource (the grid builds them row by row, column by column)."""
+        width = len(self.columns)
+        return [self.steppers[r * width + self.columns.index("give")] for r in range(5)]
 
     def action(self) -> A.ExchangeWithMarket:
         """The exchange as chosen."""
         return A.ExchangeWithMarket(self.player, tuple(self.values["take"]), tuple(self.values["give"]))
 
     def refresh(self) -> None:
-        """OK only for a legal exchange."""
+        """A give stepper reaches only what can be given (a resource held by none is greyed at 0); OK only for a
+        legal exchange."""
+        for r, stepper in enumerate(self.give_steppers()):
+            stepper.maximum = self.maximum("give", r)
+            if stepper.value > stepper.maximum:
+                stepper.value = self.values["give"][r] = stepper.maximum
         self.ok.enabled = self.is_legal(self.action())
 
     def _ok(self) -> None:
@@ -141,8 +153,7 @@ class MarketDialog(_Grid):
     def draw_body(self, surface: pygame.Surface) -> None:
         """The rows with market counts."""
         market = [self.scene.game.state.market.count(r) for r in range(5)]
-        self.draw_grid(surface, (self.t("cards.dlg.take") + " (" + self.t("cards.market") + ")",
-                                 self.t("cards.dlg.give")), self.hand())
+        self.draw_grid(surface, (self.t("cards.dlg.you_give"), self.t("cards.dlg.you_take_market")), self.hand())
         x = self.rect.x + px(22, self.s)
         blit_text(surface, self.t("cards.market") + ": " + ", ".join(
             f"{n}× {self.t('resource.' + RESOURCES[r])}" for r, n in enumerate(market) if n),

@@ -157,3 +157,35 @@ def test_monkey(tmp_path: Path) -> None:
         monkey_step(app, scene, rng, keys, live, wander=0.6, live=0.9, keyed=0.98, ctrl=True)
     assert len(game.log) > 20
     scene.on_exit()
+
+
+def test_the_market_dialog_gives_first_and_only_what_can_be_given(tmp_path: Path) -> None:
+    """Give before take, as Catan's dialogs read; a give + is live only for a card held or being taken."""
+    from gui.cards.dialogs import MarketDialog
+
+    game = cards_game(["human", "heuristic"])
+    app, scene = _open(tmp_path, (1280, 720), "en", game)
+    app.step([], 0.016)
+    s = game.state
+    s.phase = TRADE
+    set_hand(game, 0, (0, 0, 2, 0, 0))
+    s.draw.extend(s.market)  # the market shows brick, lumber, lumber, wool, wool (cards conserved)
+    s.market = []
+    for r in (0, 1, 1, 3, 3):
+        s.draw.remove(r)
+        s.market.append(r)
+    scene.game_changed()
+    scene.open_dialog("market")
+    app.step([], 0.016)
+    dialog = scene.dialog
+    assert isinstance(dialog, MarketDialog) and dialog.columns == ("give", "take")
+    assert [st.maximum for st in dialog.give_steppers()] == [0, 0, 2, 0, 0]
+    take = [st for st in dialog.steppers if st not in dialog.give_steppers()]
+    assert [st.maximum for st in take] == [1, 2, 0, 2, 0]
+    take[1].value = dialog.values["take"][1] = 1  # taking a lumber makes that lumber givable too
+    dialog.refresh()
+    assert [st.maximum for st in dialog.give_steppers()] == [0, 1, 2, 0, 0]
+    dialog.give_steppers()[1].value = dialog.values["give"][1] = 1
+    take[1].value = dialog.values["take"][1] = 0
+    dialog.refresh()  # and giving it back is undone when the take is
+    assert dialog.values["give"][1] == 0 and not dialog.ok.enabled
