@@ -254,7 +254,8 @@ class CatanTableScene(TableScene):
     def marks(self) -> Marks:
         """The spots that light up for the acting human."""
         human = self.session.human_actor()
-        key = (self.session.revision, human, self.mode, self.pass_screen is None)
+        asked = self.dialog.hex if isinstance(self.dialog, VictimDialog) else None
+        key = (self.session.revision, human, self.mode, self.pass_screen is None, asked)
         if key != self._marks_key:
             self._marks_key = key
             self._marks = self._compute_marks(human)
@@ -262,8 +263,8 @@ class CatanTableScene(TableScene):
         m.hover_node = self.hover[1] if self.hover and self.hover[0] == "node" else None
         m.hover_edge = self.hover[1] if self.hover and self.hover[0] == "edge" else None
         m.hover_hex = self.hover[1] if self.hover and self.hover[0] == "hex" else None
-        if isinstance(self.dialog, VictimDialog) and self.dialog.hex in m.hexes:
-            m.hover_hex = self.dialog.hex  # the hex the victim dialog is about stays lit beside it
+        if asked is not None:
+            m.hover_hex = asked  # the hex the victim dialog is about stays lit beside it
         return m
 
     def _compute_marks(self, human: int | None) -> Marks:
@@ -280,6 +281,8 @@ class CatanTableScene(TableScene):
             return Marks(edges=edges, ghost="road", color=color)
         if self.mode == "city":
             return Marks(nodes=tuple(a.node for a in legal if isinstance(a, A.BuildCity)), ghost="city", color=color)
+        if isinstance(self.dialog, VictimDialog):  # the hex is chosen: only it stays lit while the victim is asked
+            return Marks(hexes=(self.dialog.hex,), color=color)
         if phase == S.MOVE_ROBBER:
             return Marks(hexes=tuple(sorted({a.hex for a in legal if isinstance(a, A.MoveRobber)})), color=color)
         if phase == T.NEUTRAL_BUILD:
@@ -751,7 +754,10 @@ class CatanTableScene(TableScene):
         quick = self.clock - self._resized_at < RESIZE_SETTLE
         marks_on = bool(getattr(self.app.settings, "colour_marks", False))
         self.board_view.colour_marks = self.players_panel.colour_marks = marks_on
-        self.board_view.draw(surface, state, marks, self.animator.robber(), quick)
+        robber_at = self.animator.robber()
+        if robber_at is None and isinstance(self.dialog, VictimDialog):
+            robber_at = self.board_view.robber_pos(self.dialog.hex)  # the robber stands where it is going
+        self.board_view.draw(surface, state, marks, robber_at, quick)
         self.bank_box.draw(surface, self.panels, self.icon, self.view.state.bank, self.view.dev_deck_size,
                            self.app.t("table.bank_stock"), lay.scale)
         # side and bottom

@@ -96,3 +96,20 @@ def render_victim_dialog(out: Path, lang: str, size: tuple[int, int]) -> None:
     app, scene, dialog, victim = open_dialog(out.parent, lang, size, "knight")
     app.step([], 0.016)
     pygame.image.save(app.screen, str(out))
+
+
+def test_while_the_victim_is_asked_the_robber_stands_on_its_hex_alone_lit(tmp_path: Path) -> None:
+    """The hex is chosen: the robber is drawn there (not on its old hex) and no other hex stays lit."""
+    app, scene, dialog, victim = open_dialog(tmp_path, "cs", (1280, 720), "knight")
+    assert scene.marks().hexes == (dialog.hex,)
+    drawn: list[Any] = []
+    original = scene.board_view.draw
+
+    def recording(surface: Any, state: Any, marks: Any = None, robber_at: Any = None, quick: bool = False) -> None:
+        drawn.append(robber_at)
+        original(surface, state, marks, robber_at, quick)
+
+    scene.board_view.draw = recording  # type: ignore[method-assign]
+    app.step([], 0.016)
+    assert drawn and drawn[-1] == scene.board_view.robber_pos(dialog.hex) != scene.board_view.robber_pos(
+        scene.game.state.robber)
