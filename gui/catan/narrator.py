@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from game.catan.constants import DEV_CARDS, RESOURCES
@@ -19,6 +19,7 @@ class EventNarrator:
     color: Callable[[int], tuple[int, int, int]]
     terrain_of: Callable[[int], tuple[str, int]]
     private_for: int | None = None
+    _offer: Any = field(default=None, init=False)  # the offer on the table, until it ends
 
     def describe(self, event: Any) -> list[LogEntry]:
         """The log lines of one event."""
@@ -92,22 +93,30 @@ class EventNarrator:
                                  give=self.t("resource." + RESOURCES[e.give]),
                                  get=self.t("resource." + RESOURCES[e.get])))
 
+    # A domestic trade is one line, written when it ends: who offered what, and whether anybody took it (the
+    # answers and counter-offers in between would drown the log; the trade dialogs show them as they come).
+
     def _trade_offered(self, e: Any) -> list[LogEntry]:
-        targets = ", ".join(self.name(p) for p in e.to)
-        return [LogEntry(self.t("event.trade_offered", player=self.name(e.from_player), targets=targets,
-                                give=format_cards(e.give, self.t), get=format_cards(e.get, self.t)),
-                         self.color(e.from_player))]
+        if self._offer is None:
+            self._offer = e  # a counter-offer keeps the first offer as the one the line is about
+        return []
 
     def _trade_answered(self, e: Any) -> list[LogEntry]:
-        return self._p(e, self.t(f"event.trade_answered.{e.answer}", player=self.name(e.player)))
+        return []
 
     def _trade_done(self, e: Any) -> list[LogEntry]:
+        self._offer = None
         return [LogEntry(self.t("event.trade_done", offerer=self.name(e.offerer), partner=self.name(e.partner),
                                 give=format_cards(e.give, self.t), get=format_cards(e.get, self.t)),
                          self.color(e.offerer))]
 
     def _trade_closed(self, e: Any) -> list[LogEntry]:
-        return [LogEntry(self.t(f"event.trade_closed.{e.reason}", player=self.name(e.offerer)),
+        offer, self._offer = self._offer, None
+        if offer is None:  # the offer was made before this log began (a save loaded mid-trade)
+            return [LogEntry(self.t(f"event.trade_closed.{e.reason}", player=self.name(e.offerer)),
+                             self.color(e.offerer), True)]
+        return [LogEntry(self.t(f"event.trade_offer_ended.{e.reason}", player=self.name(e.offerer),
+                                give=format_cards(offer.give, self.t), get=format_cards(offer.get, self.t)),
                          self.color(e.offerer), True)]
 
     def _special_card_moved(self, e: Any) -> list[LogEntry]:

@@ -69,3 +69,26 @@ def test_replayed_events_leave_the_game_alone() -> None:
     assert [k for k, _ in steps] == [a for a, _ in applied]
     assert [ev for _, ev in steps] == [ev for _, ev in applied]
     assert initial == list(game.initial_events)
+
+
+def test_a_domestic_trade_is_one_line_with_its_outcome() -> None:
+    """An offer, its answers and counter-offers make no lines of their own: the offer's end writes one."""
+    from game.catan import events as E
+    from gui.catan.narrator import EventNarrator
+    from gui.i18n import Translator
+
+    t = Translator("en").t
+    names = ["Red", "Blue", "White"]
+    narrator = EventNarrator(t, lambda p: names[p], lambda p: (p, p, p), lambda h: ("forest", 6))
+    offer = E.TradeOffered(1, (1, 0, 0, 0, 0), (0, 0, 0, 1, 0), (0, 2))
+    assert narrator.describe(offer) == [] and narrator.describe(E.TradeAnswered(0, "decline")) == []
+    assert narrator.describe(E.TradeOffered(2, (0, 0, 0, 1, 0), (2, 0, 0, 0, 0), (1,))) == []  # a counter
+    [line] = narrator.describe(E.TradeClosed(1, "declined"))
+    assert line.text == "Blue offered 1× lumber for 1× brick: nobody accepted"
+    narrator.describe(offer)
+    narrator.describe(E.TradeAnswered(0, "accept"))
+    [done] = narrator.describe(E.TradeDone(1, 0, (1, 0, 0, 0, 0), (0, 0, 0, 1, 0)))
+    assert "Blue" in done.text and "Red" in done.text
+    narrator.describe(offer)
+    [withdrawn] = narrator.describe(E.TradeClosed(1, "cancelled"))
+    assert withdrawn.text == "Blue offered 1× lumber for 1× brick and withdrew the offer"
