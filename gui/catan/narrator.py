@@ -7,7 +7,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.catan.constants import DEV_CARDS, RESOURCES
-from gui.table.log_view import LogEntry, Translate, format_cards
+from gui.table.log_view import ALL, LogEntry, Translate, format_cards
+
+# The Catan log's filters: everything, builds and trades, dice and production.
+BUILDS, DICE = "builds", "dice"
+CATAN_LOG_FILTERS: tuple[str, ...] = (ALL, BUILDS, DICE)
 
 
 @dataclass
@@ -32,17 +36,18 @@ class EventNarrator:
                       else v) for k, v in event.params().items()}
         return [LogEntry(t(f"event.{kind}", **params))]
 
-    def _p(self, event: Any, text: str) -> list[LogEntry]:
-        return [LogEntry(text, self.color(event.player))]
+    def _p(self, event: Any, text: str, topic: str = "") -> list[LogEntry]:
+        return [LogEntry(text, self.color(event.player), topic=topic)]
 
     def _dice_rolled(self, e: Any) -> list[LogEntry]:
         d1, d2 = e.dice
-        return self._p(e, self.t("event.dice_rolled", player=self.name(e.player), d1=d1, d2=d2, total=d1 + d2))
+        return self._p(e, self.t("event.dice_rolled", player=self.name(e.player), d1=d1, d2=d2, total=d1 + d2),
+                       DICE)
 
     def _resources_produced(self, e: Any) -> list[LogEntry]:
         out = [LogEntry(self.t("event.resources_produced", player=self.name(p), cards=format_cards(g, self.t)),
-                        self.color(p)) for p, g in enumerate(e.gains) if any(g)]
-        return out or [LogEntry(self.t("event.nothing_produced"), None, True)]
+                        self.color(p), topic=DICE) for p, g in enumerate(e.gains) if any(g)]
+        return out or [LogEntry(self.t("event.nothing_produced"), None, True, DICE)]
 
     def _bank_short(self, e: Any) -> list[LogEntry]:
         return [LogEntry(self.t("event.bank_short", resource=self.t("resource." + RESOURCES[e.resource])))]
@@ -68,7 +73,7 @@ class EventNarrator:
 
     def _piece_built(self, e: Any) -> list[LogEntry]:
         return self._p(e, self.t("event.piece_built", player=self.name(e.player),
-                                 piece=self.t(f"table.piece_acc.{e.piece}")))
+                                 piece=self.t(f"table.piece_acc.{e.piece}")), BUILDS)
 
     def _resources_gained(self, e: Any) -> list[LogEntry]:
         return self._p(e, self.t("event.resources_gained", player=self.name(e.player),
@@ -78,7 +83,7 @@ class EventNarrator:
         text = self.t("event.dev_card_bought", player=self.name(e.player))
         if self.private_for == e.player:
             text += f" ({self.t('dev.' + DEV_CARDS[e.card])})"
-        return self._p(e, text)
+        return self._p(e, text, BUILDS)
 
     def _dev_card_played(self, e: Any) -> list[LogEntry]:
         return self._p(e, self.t("event.dev_card_played", player=self.name(e.player),
@@ -91,7 +96,7 @@ class EventNarrator:
     def _maritime_traded(self, e: Any) -> list[LogEntry]:
         return self._p(e, self.t("event.maritime_traded", player=self.name(e.player), rate=e.rate,
                                  give=self.t("resource." + RESOURCES[e.give]),
-                                 get=self.t("resource." + RESOURCES[e.get])))
+                                 get=self.t("resource." + RESOURCES[e.get])), BUILDS)
 
     # A domestic trade is one line, written when it ends: who offered what, and whether anybody took it (the
     # answers and counter-offers in between would drown the log; the trade dialogs show them as they come).
@@ -108,16 +113,16 @@ class EventNarrator:
         self._offer = None
         return [LogEntry(self.t("event.trade_done", offerer=self.name(e.offerer), partner=self.name(e.partner),
                                 give=format_cards(e.give, self.t), get=format_cards(e.get, self.t)),
-                         self.color(e.offerer))]
+                         self.color(e.offerer), topic=BUILDS)]
 
     def _trade_closed(self, e: Any) -> list[LogEntry]:
         offer, self._offer = self._offer, None
         if offer is None:  # the offer was made before this log began (a save loaded mid-trade)
             return [LogEntry(self.t(f"event.trade_closed.{e.reason}", player=self.name(e.offerer)),
-                             self.color(e.offerer), True)]
+                             self.color(e.offerer), True, BUILDS)]
         return [LogEntry(self.t(f"event.trade_offer_ended.{e.reason}", player=self.name(e.offerer),
                                 give=format_cards(offer.give, self.t), get=format_cards(offer.get, self.t)),
-                         self.color(e.offerer), True)]
+                         self.color(e.offerer), True, BUILDS)]
 
     def _special_card_moved(self, e: Any) -> list[LogEntry]:
         card = self.t(f"special.{e.card}")
@@ -132,7 +137,7 @@ class EventNarrator:
 
     def _neutral_built(self, e: Any) -> list[LogEntry]:
         return self._p(e, self.t("event.neutral_built", player=self.name(e.player), neutral=self.name(e.neutral),
-                                 piece=self.t(f"table.piece_acc.{e.piece}")))
+                                 piece=self.t(f"table.piece_acc.{e.piece}")), BUILDS)
 
     def _cards_taken(self, e: Any) -> list[LogEntry]:
         return self._p(e, self.t("event.cards_taken", player=self.name(e.player), victim=self.name(e.victim),

@@ -22,7 +22,7 @@ from gui.catan.dialogs import (
     YearOfPlentyDialog,
 )
 from gui.catan.layout import TableLayout, compute_layout
-from gui.catan.narrator import EventNarrator
+from gui.catan.narrator import CATAN_LOG_FILTERS, EventNarrator
 from gui.catan.neutral_panel import NeutralInfo, NeutralPanel
 from gui.catan.panels import HandCard, HandInfo, HandPanel, PlayerInfo, PlayersPanel, draw_dice
 from gui.catan.two_player_view import (
@@ -97,6 +97,7 @@ class CatanTableScene(TableScene):
         self.players_panel = PlayersPanel(self.panels)
         self.hand_panel = HandPanel(self.panels)
         self.animator = Animator(self._anim_speed())
+        self.log.filters = CATAN_LOG_FILTERS
         self.narrator = EventNarrator(self.app.t, self.player_name, self.player_color, self._terrain_of,
                                       self._private_seat())
         self.mode: str | None = None
@@ -768,7 +769,8 @@ class CatanTableScene(TableScene):
             self.neutral_panel.draw(surface, self.sprites, self._neutral_infos(), self.game.trade_card_supply(),
                                     self.app.t, lay.font)
         self.panels.blit(surface, lay.log, alpha=220, radius=10)
-        self.log.draw(surface, max(10, lay.font - 3), self.app.t("table.log.title"))
+        self.log.draw(surface, max(10, lay.font - 3), self.app.t("table.log.title"),
+                      self.app.t(f"table.log.filter.{self.log.filter}"))
         hand = self._hand_info()
         viewer = self.session.viewer
         if viewer >= 0 and self.pass_screen is None:

@@ -53,7 +53,9 @@ class TableScene(Scene, ABC):
     def __init__(self, app: App, game: Game) -> None:
         super().__init__(app)
         self.game = game
-        self.session = GameSession(game, autosave_path=getattr(app, "autosave_path", None),
+        # autosave_target is None in a read_only (headless) app: its tables never write the user's autosave.
+        autosave = getattr(app, "autosave_target", getattr(app, "autosave_path", None))
+        self.session = GameSession(game, autosave_path=autosave,
                                    ai_speed=lambda: getattr(self.app.settings, "ai_speed", 1.0),
                                    think_seconds=lambda: getattr(self.app.settings, "hard_think_seconds", None),
                                    allow_undo=lambda: getattr(self.app.settings, "allow_undo", True))
@@ -598,6 +600,9 @@ class TableScene(Scene, ABC):
     def _mouse_down(self, event: pygame.event.Event) -> bool:
         if event.button != 1:
             return True
+        if len(self.log.filters) > 1 and self.log.header.collidepoint(event.pos):
+            self.log.next_filter()
+            return True
         for b in list(self.buttons.values()):
             if b.rect.collidepoint(event.pos):
                 b.handle_event(event)
@@ -610,6 +615,8 @@ class TableScene(Scene, ABC):
         key = event.key
         if key == pygame.K_ESCAPE:
             self._escape()
+        elif key == pygame.K_l and len(self.log.filters) > 1:
+            self.log.next_filter()
         elif self.session.all_ai and not self.game.is_over():
             if key == pygame.K_SPACE:
                 self._toggle_pause()
@@ -705,4 +712,6 @@ class TableScene(Scene, ABC):
         for b in self.buttons.values():
             if b.rect.collidepoint(pos):
                 return b.tooltip or None
+        if len(self.log.filters) > 1 and self.log.header.collidepoint(pos):
+            return self.app.t("table.tip.log_filter")
         return self._table_tooltip(pos)

@@ -22,6 +22,11 @@ class LogEntry:
     text: str
     color: tuple[int, int, int] | None = None
     dim: bool = False
+    topic: str = ""  # what a log filter keeps it for: "builds" (builds and trades), "dice" (dice and production)
+
+
+# The filters a log offers, in the order a click cycles them: everything, or only the lines of one topic.
+ALL = "all"
 
 
 def format_cards(cards: Sequence[int], t: Translate, names: Sequence[str] = RESOURCES) -> str:
@@ -37,21 +42,34 @@ class LogView:
     entries: list[LogEntry] = field(default_factory=list)
     scroll: int = 0  # lines scrolled up from the bottom
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    filters: tuple[str, ...] = (ALL,)  # a table whose narrator tags topics offers more
+    filter: str = ALL
+    header: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))  # click: the next filter
     _lines: list[tuple[str, tuple[int, int, int] | None, bool, bool]] = field(default_factory=list)
-    _wrapped_for: tuple[int, int, int] = (-1, -1, -1)
+    _wrapped_for: tuple[int, int, int, str] = (-1, -1, -1, ALL)
 
     def add(self, entries: Sequence[LogEntry]) -> None:
         """Append entries (the oldest fall off past MAX_ENTRIES)."""
         self.entries.extend(entries)
         if len(self.entries) > MAX_ENTRIES:
             del self.entries[: len(self.entries) - MAX_ENTRIES]
-            self._wrapped_for = (-1, -1, -1)
+            self._wrapped_for = (-1, -1, -1, ALL)
         self.scroll = 0
+
+    def next_filter(self) -> None:
+        """Show the lines of the next filter (all, builds and trades, dice and production, … then all again)."""
+        self.filter = self.filters[(self.filters.index(self.filter) + 1) % len(self.filters)] \
+            if self.filter in self.filters else ALL
+        self.scroll = 0
+
+    def shown(self) -> list[LogEntry]:
+        """The entries the filter keeps."""
+        return self.entries if self.filter == ALL else [e for e in self.entries if e.topic == self.filter]
 
     def clear(self) -> None:
         """Drop every entry (the log is about to be written anew)."""
         self.entries.clear()
-        self._wrapped_for = (-1, -1, -1)
+        self._wrapped_for = (-1, -1, -1, ALL)
         self.scroll = 0
 
     def wheel(self, dy: int) -> None:
@@ -59,22 +77,27 @@ class LogView:
         self.scroll = max(0, self.scroll + dy * 2)
 
     def _wrap(self, width: int, fs: int) -> None:
-        key = (width, fs, len(self.entries))
+        key = (width, fs, len(self.entries), self.filter)
         if key == self._wrapped_for:
             return
         lines = []
-        for entry in self.entries:
+        for entry in self.shown():
             parts = wrap_text(entry.text, fs, width)
             for i, part in enumerate(parts):
                 lines.append((part, entry.color, entry.dim, i == 0))
         self._lines = lines
         self._wrapped_for = key
 
-    def draw(self, surface: pygame.Surface, fs: int, title: str) -> None:
-        """Draw the visible lines into self.rect."""
+    def draw(self, surface: pygame.Surface, fs: int, title: str, filter_label: str = "") -> None:
+        """Draw the visible lines into self.rect; with several filters the title names the one shown (a click on
+        the title changes it)."""
         rect = self.rect
+        if len(self.filters) > 1 and filter_label:
+            title = f"{title} · {filter_label} ▾"
         head = render_text(title, max(10, fs), TEXT_DIM, True)
         surface.blit(head, (rect.x + 10, rect.y + 6))
+        self.header = pygame.Rect(rect.x + 4, rect.y + 2, max(head.get_width() + 12, rect.w // 2),
+                                  head.get_height() + 8)
         body = pygame.Rect(rect.x + 8, rect.y + head.get_height() + 10, rect.w - 16,
                            rect.h - head.get_height() - 16)
         if body.h <= 0:

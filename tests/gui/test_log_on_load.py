@@ -92,3 +92,28 @@ def test_a_domestic_trade_is_one_line_with_its_outcome() -> None:
     narrator.describe(offer)
     [withdrawn] = narrator.describe(E.TradeClosed(1, "cancelled"))
     assert withdrawn.text == "Blue offered 1× lumber for 1× brick and withdrew the offer"
+
+
+def test_the_catan_log_filters_builds_and_trades_or_dice_and_production(tmp_path: Path) -> None:
+    """A click on the log's title (or L) cycles all lines, builds and trades, dice and production."""
+    import pygame
+
+    from gui.catan.scene import CatanTableScene
+    from gui.table.log_view import LogEntry
+    from tests.gui.table_fixtures import catan_game, make_app
+
+    app = make_app((1280, 720), "en", tmp_path)
+    scene = CatanTableScene(app, catan_game(["human", "normal", "normal"], seed=2))
+    app.push(scene)
+    app.step([], 0.016)
+    log = scene.log
+    log.add([LogEntry("rolled", topic="dice"), LogEntry("built", topic="builds"), LogEntry("turn")])
+    assert log.filters == ("all", "builds", "dice") and len(log.shown()) == len(log.entries)
+    scene._mouse_down(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=log.header.center, button=1))
+    assert log.filter == "builds" and [e.text for e in log.shown()][-1:] == ["built"]
+    assert all(e.topic == "builds" for e in log.shown())
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l"))
+    assert log.filter == "dice" and all(e.topic == "dice" for e in log.shown())
+    app.step([], 0.016)
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l"))
+    assert log.filter == "all"
