@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 
 import pygame
 
-FONT_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
+from game.core.resources import fonts_dir
+
+FONT_DIR = fonts_dir()
 FONT_FILES = {
     ("regular", False): "DejaVuSans.ttf",
     ("regular", True): "DejaVuSans-Bold.ttf",

@@ -18,6 +18,7 @@ from game.core.errors import GameError, InvalidPosition
 from game.core.files import read_json_file, write_json_atomically
 from game.core.options import OptionSpec
 from game.core.registry import available_variants
+from game.core.resources import layouts_dir
 from game.core.seats import Seat
 from game.core.variant import Variant
 from gui.catan.board_preview import render_board_preview
@@ -34,7 +35,7 @@ from gui.widgets import draw_tooltip
 if TYPE_CHECKING:
     from gui.app import App
 
-REPO_LAYOUTS = Path(__file__).resolve().parent.parent / "saves" / "layouts"
+REPO_LAYOUTS = layouts_dir()
 LAYOUT_MODE = "layout"
 NAME_LENGTH = 18
 MAX_SEED = 999_999_999

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core.resources import rules_dir
 from gui.dialogs import (
     GOLD, GOLD_DARK, PANEL, TEXT, TEXT_DIM, ListBox, ListRow, StyledButton, WidgetScene, blit_text, draw_heading,
     ellipsize, is_click, px,
@@ -20,7 +21,7 @@ from gui.fonts import font
 if TYPE_CHECKING:
     from gui.app import App
 
-RULES_DIR = Path(__file__).resolve().parent.parent / "assets" / "rules"
+RULES_DIR = rules_dir()
 DOCS = ("catan", "compact", "two_player", "rivals", "cards")  # the rule documents, each one file per language
 TABS_PER_ROW = 3
 # The rule document of a variant that is not the base game's ("catan").

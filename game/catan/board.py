@@ -15,9 +15,10 @@ from game.catan.geometry import CORNER_HEXES, SIDE_CORNERS, spiral_order, topolo
 from game.core.chance import Chance
 from game.core.errors import InvalidPosition
 from game.core.files import read_json_file
+from game.core.resources import layouts_dir
 
 LAYOUT_FORMAT = "catan-table-layout"
-LAYOUTS_DIR = Path(__file__).resolve().parents[2] / "saves" / "layouts"
+LAYOUTS_DIR = layouts_dir()
 
 
 @dataclass(frozen=True, slots=True)

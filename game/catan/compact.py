@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
+from importlib import resources
 from typing import Any
 
 from game.catan.board import Board
@@ -13,7 +13,7 @@ from game.catan.geometry import CORNER_HEXES, CORNERS, topology
 from game.core.chance import Chance
 from game.core.errors import InvalidPosition
 
-PARTS_FILE = Path(__file__).resolve().parent / "data" / "compact_parts.json"
+PARTS_RESOURCE = ("data", "compact_parts.json")  # package data of game.catan
 # Corner hexes clockwise from the top left: slot k of the box lies at CORNERS_CLOCKWISE[k].
 CORNERS_CLOCKWISE: tuple[int, ...] = (0, 2, 11, 18, 16, 7)
 
@@ -53,7 +53,7 @@ class Placement:
 @cache
 def compact_parts() -> tuple[Part, ...]:
     """The six parts, read once from the data file."""
-    data = json.loads(PARTS_FILE.read_text(encoding="utf-8"))
+    data = json.loads(resources.files("game.catan").joinpath(*PARTS_RESOURCE).read_text(encoding="utf-8"))
     parts = []
     for entry in data["parts"]:
         sides = {

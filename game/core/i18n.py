@@ -10,8 +10,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from game.core.resources import catalogs_dir
+
 FALLBACK_LANGUAGE = "en"
-DEFAULT_CATALOG_DIR = Path(__file__).resolve().parents[2] / "assets" / "i18n"
+DEFAULT_CATALOG_DIR = catalogs_dir()
 
 # A catalog value is either a template string or a dict of plural forms.
 Entry = str | Mapping[str, str]

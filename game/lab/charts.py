@@ -21,12 +21,13 @@ from game.catan.constants import PIPS, RESOURCES
 from game.catan.geometry import topology
 from game.core.files import PUBLIC_FILE_MODE, write_atomically
 from game.core.i18n import Translator
+from game.core.resources import fonts_dir
 from game.lab.chart_plan import HEIGHT, PLAYER_COLOURS, WIDTH, ChartSpec, Colour, planned_charts
 from game.lab.report_text import (
     colour_title, format_number, format_percent, position_label, resource_name,
 )
 
-FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+FONT_DIR = fonts_dir()
 SUPERSAMPLE = 2
 MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 96, 48, 30, 96
 

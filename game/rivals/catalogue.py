@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
+from importlib import resources
 from types import MappingProxyType
 from typing import Any, Mapping
 
@@ -155,8 +155,7 @@ def _center_instances(card: Card, start: int) -> list[Instance]:
 @cache
 def catalogue() -> Catalogue:
     """The catalogue, read once from the package data."""
-    path = Path(__file__).with_name("data") / "cards.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data = json.loads(resources.files("game.rivals").joinpath("data", "cards.json").read_text(encoding="utf-8"))
     cards = tuple(_card(d) for d in data["cards"])
     by_id = MappingProxyType({c.id: c for c in cards})
     if len(by_id) != len(cards):

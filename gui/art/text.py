@@ -8,7 +8,9 @@ from types import MappingProxyType
 
 from PIL import ImageDraw, ImageFont
 
-FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+from game.core.resources import fonts_dir
+
+FONT_DIR = fonts_dir()
 FACES = MappingProxyType({
     "regular": "DejaVuSans.ttf",
     "bold": "DejaVuSans-Bold.ttf",
