@@ -45,19 +45,25 @@ class App:
     """Owns the window and the scene stack; `step` runs one frame so tests can drive it without a real loop."""
 
     def __init__(self, size: tuple[int, int] | None = None, *, config_dir: Path | None = None,
-                 cache_dir: Path | None = None, save_dir: Path | None = None, lang: str | None = None) -> None:
+                 cache_dir: Path | None = None, save_dir: Path | None = None, lang: str | None = None,
+                 read_only: bool = False) -> None:
+        """read_only (the headless modes): the user's saves, settings, layouts and lab reports are read but never
+        written, and not even their stale temporary files are removed; only the cache folder is written."""
         from platformdirs import user_cache_dir, user_config_dir, user_data_dir
 
         self.config_dir = Path(config_dir) if config_dir is not None else Path(user_config_dir(APP_NAME, appauthor=False))
         self.cache_dir = Path(cache_dir) if cache_dir is not None else Path(user_cache_dir(APP_NAME, appauthor=False))
         self.save_dir = Path(save_dir) if save_dir is not None else Path(user_data_dir(APP_NAME, appauthor=False)) / "saves"
-        for folder in (self.save_dir, self.config_dir, self.save_dir.parent / "layouts"):
-            remove_stale_temporaries(folder)  # left by a write that was killed (e.g. kill -9 during autosave)
+        self.read_only = read_only
+        if not read_only:
+            for folder in self.user_data_folders:
+                remove_stale_temporaries(folder)  # left by a write that was killed (e.g. kill -9 during autosave)
         self.settings, self.settings_error = load_settings(self.settings_path)
         if lang is not None and lang in Translator.available_languages():
             self.settings.lang = lang
         self.translator = Translator(self.settings.lang)
         self.art = ArtCache(self.cache_dir / "art", self.settings.lang)
+        self.art.remove_stale_temporaries()  # the cache is ours to clean in every mode
         self.stack: list[Scene] = []
         # Things scenes share for the app's lifetime (e.g. the title backdrop), by key.
         self.shared: dict[str, Any] = {}
@@ -84,8 +90,18 @@ class App:
 
     @property
     def autosave_path(self) -> Path:
-        """The autosave file (written by the table after every turn)."""
+        """The autosave file (written by the table after every turn; read by Continue)."""
         return self.save_dir / "autosave.json"
+
+    @property
+    def autosave_target(self) -> Path | None:
+        """Where a table autosaves: the autosave file, or None when the app writes nothing (read_only)."""
+        return None if self.read_only else self.autosave_path
+
+    @property
+    def user_data_folders(self) -> tuple[Path, ...]:
+        """The folders the app writes the user's own files to with atomic writes: saves, settings, layouts."""
+        return self.save_dir, self.config_dir, self.save_dir.parent / "layouts"
 
     @property
     def size(self) -> tuple[int, int]:
@@ -102,7 +118,9 @@ class App:
         return self.translator.t(key, **params)
 
     def save_settings(self) -> None:
-        """Write the settings file (errors are shown, never raised)."""
+        """Write the settings file (errors are shown, never raised; a read_only app keeps them in memory)."""
+        if self.read_only:
+            return
         try:
             save_settings(self.settings, self.settings_path)
         except OSError as exc:

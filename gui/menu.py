@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import math
 import random
 import threading
@@ -13,7 +14,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from PIL import Image, ImageDraw, ImageFilter
 
+from game.core.errors import GameError
+from game.core.files import read_file_bytes
 from gui.art import RENDERER_VERSION, ArtCache, rivals_sizes, table_sizes
+from gui.art.cache import MAX_CACHED_PNG_BYTES
 from gui.dialogs import (
     GOLD, GOLD_DARK, TEXT, TEXT_DIM, StyledButton, WidgetScene, blit_text, fit_text, make_background, px,
 )
@@ -145,8 +149,9 @@ def load_backdrop(app: App) -> pygame.Surface | None:
     try:
         if not path.is_file():
             build_backdrop(app)
-        return pygame.image.load(str(path)).convert()
-    except (OSError, pygame.error, ValueError):
+        raw = read_file_bytes(path, GameError, MAX_CACHED_PNG_BYTES)  # the guarded reader: regular files, a limit
+        return pygame.image.load(io.BytesIO(raw), path.name).convert()
+    except (OSError, pygame.error, ValueError, GameError):
         return None
 
 

@@ -26,6 +26,9 @@ RULES_SCENES = {"rules": "catan", "rules_compact": "compact", "rules_2p": "two_p
 # Views of the layout lab: lab:<view>.
 LAB_VIEWS = ("heat", "compare", "files", "source", "help")
 SETTLE_FRAMES = 4
+# --size bounds: below MIN_SIZE nothing fits, above MAX_SIZE (8K and a margin) the frame alone takes gigabytes.
+MIN_SIZE = (200, 150)
+MAX_SIZE = (8192, 8192)
 # The dialogs of table:<dialog> per game family, each with the action kinds of which one must be legal for the seat
 # the dialog is for (() means the dialog always applies; checks beyond the kinds are in _dialog_problem).
 TABLE_DIALOGS: dict[str, dict[str, tuple[str, ...]]] = {
@@ -57,14 +60,29 @@ def dialog_help() -> str:
 
 
 def parse_size(text: str) -> tuple[int, int]:
-    """'1600x900' -> (1600, 900)."""
+    """'1600x900' -> (1600, 900); refuses sizes below MIN_SIZE or above MAX_SIZE."""
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError as exc:
         raise argparse.ArgumentTypeError(f"a size is WIDTHxHEIGHT, got {text!r}") from exc
-    if w < 200 or h < 150:
-        raise argparse.ArgumentTypeError(f"the size {text!r} is too small")
+    if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
+        raise argparse.ArgumentTypeError(f"the size {text!r} is too small (at least {MIN_SIZE[0]}x{MIN_SIZE[1]})")
+    if w > MAX_SIZE[0] or h > MAX_SIZE[1]:
+        raise argparse.ArgumentTypeError(f"the size {text!r} is too large (at most {MAX_SIZE[0]}x{MAX_SIZE[1]})")
     return w, h
+
+
+def check_numbers(args: argparse.Namespace) -> None:
+    """Refuse numeric options that no run can use (ScreenshotError, one line) before anything is built."""
+    bench = getattr(args, "bench_frames", None)
+    if bench is not None and bench < 1:
+        raise ScreenshotError(f"--bench-frames needs a count of 1 or more, got {bench}")
+    autoplay = getattr(args, "autoplay", 0)
+    if autoplay < 0:
+        raise ScreenshotError(f"--autoplay needs a count of 0 or more, got {autoplay}")
+    players = getattr(args, "players", None)
+    if players is not None and players < 1:
+        raise ScreenshotError(f"--players needs a count of 1 or more, got {players}")
 
 
 def scene_name(text: str) -> str:
@@ -249,15 +267,20 @@ def check_dialog_shown(app: Any, scene: str) -> None:
 
 
 def make_app(args: argparse.Namespace) -> Any:
-    """An App for headless use with the sizes, language and folders of the command line."""
+    """An App for headless use with the sizes, language and folders of the command line.
+
+    It is read_only: it shows the user's saves, settings and layouts but writes none of them (no autosave, no
+    settings, no stale temporaries removed); only the art and sound cache folder is written.
+    """
     from gui.app import App
 
     return App(args.size, config_dir=args.config_dir, cache_dir=args.cache_dir, save_dir=args.save_dir,
-               lang=args.lang)
+               lang=args.lang, read_only=True)
 
 
 def prepare(args: argparse.Namespace) -> Any:
     """Build the app, the game (when the scene needs one) and the scene; let the layout settle."""
+    check_numbers(args)
     app = make_app(args)
     needs_game = args.scene in ("save", "end", "replay") or args.scene.startswith("table")
     if args.scene == "replay" and getattr(args, "replay", None) is not None:

@@ -21,7 +21,7 @@ from typing import Any
 
 from game.ai.arena import ArenaGame, ArenaPlan
 from game.core.errors import InvalidOptions
-from game.core.files import parse_json_bytes
+from game.core.files import parse_json_bytes, read_file_bytes
 
 RECORD_FORMAT = 1
 # A game line holds every decision time of the game: a long four-player game writes about 100 kB.
@@ -119,14 +119,7 @@ class ArenaRecord:
     def _read(self) -> None:
         """Load the games of an existing record; RecordError if it is damaged or of another plan."""
         where = str(self.path)
-        try:
-            size = self.path.stat().st_size
-            if size > MAX_RECORD_BYTES:
-                raise RecordError(f"{where}: the record is too large ({size:,} bytes; "
-                                  f"the limit is {MAX_RECORD_BYTES:,})")
-            raw = self.path.read_bytes()
-        except OSError as exc:
-            raise RecordError(f"{where}: cannot read ({exc.strerror or exc})") from exc
+        raw = read_file_bytes(self.path, RecordError, MAX_RECORD_BYTES)  # regular files only, never past the limit
         whole = raw[:raw.rfind(b"\n") + 1]  # a last line without its newline was cut off mid-write
         lines = whole.splitlines()
         if not lines:

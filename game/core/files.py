@@ -1,9 +1,11 @@
-"""The one guarded reader of JSON files from outside: size limit before parsing, every parse failure typed."""
+"""The one guarded reader of files from outside (regular files only, a size limit before parsing, every parse
+failure typed) and the atomic writes."""
 
 from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 import time
 from collections.abc import Callable
@@ -26,18 +28,56 @@ STALE_TEMP_SECONDS = 600.0
 def read_json_file(path: Path, error: type[GameError], max_bytes: int = MAX_FILE_BYTES) -> Any:
     """Parse a JSON file, or raise `error` with a message that names the file and the problem.
 
-    Refuses a file larger than max_bytes before reading it, and turns unreadable files, bad UTF-8,
+    Reads through read_file_bytes (regular files only, at most max_bytes) and turns unreadable files, bad UTF-8,
     bad JSON, nesting too deep for the parser and integers too long to convert into that one error type.
     """
     path = Path(path)
+    raw = read_file_bytes(path, error, max_bytes)
+    return parse_json_bytes(raw, str(path), error, max_bytes)
+
+
+def read_file_bytes(path: Path, error: type[GameError], max_bytes: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a regular file from outside, or `error` naming the file: the one guarded reader.
+
+    Refuses what is not a regular file after following symlinks (a folder, a FIFO, a device such as /dev/zero,
+    a socket) before opening it; opens without blocking (a FIFO swapped in cannot hang the open), checks the
+    open descriptor again, and reads at most max_bytes + 1 bytes, so a file that is or grows too large is
+    refused without being read whole.
+    """
+    path = Path(path)
+    too_large = f"{path}: the file is too large (%s bytes; the limit is {max_bytes:,})"
     try:
-        size = path.stat().st_size
-        if size > max_bytes:
-            raise error(f"{path}: the file is too large ({size:,} bytes; the limit is {max_bytes:,})")
-        raw = path.read_bytes()
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):
+            raise error(f"{path}: cannot read ({_file_kind(info.st_mode)}, not a regular file)")
+        if info.st_size > max_bytes:
+            raise error(too_large % f"{info.st_size:,}")
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+        with os.fdopen(os.open(path, flags), "rb") as handle:
+            opened = os.fstat(handle.fileno())
+            if not stat.S_ISREG(opened.st_mode):  # replaced between the stat and the open
+                raise error(f"{path}: cannot read ({_file_kind(opened.st_mode)}, not a regular file)")
+            if opened.st_size > max_bytes:
+                raise error(too_large % f"{opened.st_size:,}")
+            raw = handle.read(max_bytes + 1)
     except OSError as exc:
         raise error(f"{path}: cannot read ({exc.strerror or exc})") from exc
-    return parse_json_bytes(raw, str(path), error, max_bytes)
+    if len(raw) > max_bytes:
+        raise error(too_large % f"more than {max_bytes:,}")
+    return raw
+
+
+def _file_kind(mode: int) -> str:
+    """What a non-regular file is, in words for a message."""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a plain file"
 
 
 def parse_json_bytes(raw: bytes | str, where: str, error: type[GameError], max_bytes: int = MAX_FILE_BYTES) -> Any:

@@ -10,6 +10,10 @@ from pathlib import Path
 
 from gui.i18n import Translator
 
+# --width bounds: narrower cards have no room for their text, wider ones are far beyond any screen.
+MIN_CARD_WIDTH = 40
+MAX_CARD_WIDTH = 2000
+
 
 def main(argv: list[str] | None = None) -> int:
     """Parse arguments and run the requested art command."""
@@ -28,6 +32,11 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--lang", default=None, choices=Translator.available_languages() or ["cs", "en"],
                        help="one language only (default: both)")
     args = parser.parse_args(argv)
+    width = getattr(args, "width", None)
+    if width is not None and not MIN_CARD_WIDTH <= width <= MAX_CARD_WIDTH:
+        print(f"error: --width needs a card width of {MIN_CARD_WIDTH} to {MAX_CARD_WIDTH} pixels, got {width}",
+              file=sys.stderr)
+        return 2
     if args.command == "rivals-sheet":
         from gui.art.rivals_sheet import make_rivals_sheet
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import logging
 import os
 import shutil
+import struct
 import tempfile
 import threading
 from collections import OrderedDict
@@ -13,6 +15,8 @@ from pathlib import Path
 
 from PIL import Image
 
+from game.core.errors import GameError
+from game.core.files import TEMP_SUFFIX, read_file_bytes, remove_stale_temporaries
 from gui.art.canvas import Size
 from gui.art.context import RenderContext
 from gui.art.registry import KINDS, art_kind, normalize_size, render
@@ -21,6 +25,8 @@ from gui.i18n import Translator
 RENDERER_VERSION = "v3"  # bump whenever any drawing changes, so old PNGs are not reused
 COMMON_DIR = "common"  # the folder for art without text, shared by all languages
 MEMORY_ITEMS = 600
+# Far above any cached PNG (a full-screen backdrop is a few MB); a larger file is a cache miss, never read whole.
+MAX_CACHED_PNG_BYTES = 64 * 1024 * 1024
 
 log = logging.getLogger(__name__)
 
@@ -151,6 +157,14 @@ class ArtCache:
         with self._lock:
             self._memory.clear()
 
+    def remove_stale_temporaries(self) -> list[Path]:
+        """Delete the temporary PNGs of writes that were killed, in every folder of this renderer version."""
+        removed: list[Path] = []
+        if self.version_dir.is_dir():
+            for folder in sorted(p for p in self.version_dir.iterdir() if p.is_dir()):
+                removed += remove_stale_temporaries(folder)
+        return removed
+
     def prune_old_versions(self) -> list[Path]:
         """Delete cache folders of other renderer versions; return what was removed."""
         removed = []
@@ -164,11 +178,19 @@ class ArtCache:
 
     @staticmethod
     def _load(path: Path, size: Size) -> Image.Image | None:
-        """Read a cached PNG, or None if it is missing, unreadable or the wrong size."""
+        """Read a cached PNG, or None (a cache miss) if it is missing, not a regular file, too large, unreadable,
+        a decompression bomb or the wrong size."""
         try:
-            with Image.open(path) as f:
+            raw = read_file_bytes(path, GameError, MAX_CACHED_PNG_BYTES)
+        except GameError:
+            return None
+        try:
+            with Image.open(io.BytesIO(raw), formats=("PNG",)) as f:
+                if f.size != size:  # checked before decoding: a huge image is never unpacked
+                    return None
                 img = f.convert("RGBA")
-        except (OSError, ValueError):
+        except (OSError, ValueError, SyntaxError, EOFError, struct.error, MemoryError,
+                Image.DecompressionBombError, Image.DecompressionBombWarning):  # the warning where warnings raise
             return None
         return img if img.size == size else None
 
@@ -177,7 +199,8 @@ class ArtCache:
         """Write the PNG atomically; a cache that cannot be written is only logged."""
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".png", dir=path.parent)
+            # Our temporary naming (.NAME.*.tmp): a killed writer's leftover is cleared by remove_stale_temporaries.
+            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
             try:
                 with os.fdopen(fd, "wb") as handle:
                     img.save(handle, format="PNG", compress_level=1)
