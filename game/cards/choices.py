@@ -30,7 +30,7 @@ _END_TRADE: tuple[A.EndTrade, ...] = tuple(A.EndTrade(p) for p in _SEATS)
 _END_TURN: tuple[A.EndTurn, ...] = tuple(A.EndTurn(p) for p in _SEATS)
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=1 << 10)
 def _exchanges(player: int, held: tuple[bool, ...], shown: frozenset[int]) -> tuple[Action, ...]:
     """One held card for the top of the draw pile, per type held; then one shown market card for one held card of
     another type (`shown` is empty without an A-side road, which the market needs)."""
@@ -111,7 +111,8 @@ class _Priced(NamedTuple):
     cities: tuple[Cards, ...]
 
 
-@lru_cache(maxsize=1 << 14)
+# Bounded to a few MB: an entry holds up to a dozen actions, and a long run meets ever new hands (issue 37).
+@lru_cache(maxsize=1 << 11)
 def _priced(player: int, hand: Cards, free_unit: bool, fate: bool) -> _Priced:
     """The builds the hand pays (settlements with and without flipping the fate card, when it is used), each with
     the plain payment and the university's cheaper one (see build_payments)."""
@@ -131,7 +132,7 @@ def _city_builds(player: int, payments: tuple[Cards, ...], settlements: int) -> 
     return tuple(A.BuildCity(player, i, pay) for pay in payments for i in range(settlements))
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 12)
 def _some_development_payable(hand: Cards, free_unit: bool) -> bool:
     """Whether the hand pays the cost of any development at all."""
     return any(build_payments(hand, cost, free_unit) for cost in _DEVELOPMENT_COSTS)
@@ -162,7 +163,7 @@ def _build_actions(game: CardsGame, player: int) -> list[Action]:
     return out
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=1 << 10)
 def _give_backs(player: int, hand: Cards, count: int) -> tuple[A.GiveBack, ...]:
     """Every give-back of `count` cards the hand allows."""
     return tuple(A.GiveBack(player, c) for c in _combinations(hand, count))

@@ -16,7 +16,7 @@ def covers(payment: Cards, cost: Cards, free: int = 0) -> bool:
 
 
 # Memoised like build_payments below: every build applied asks it again whether its payment used the free unit.
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 12)
 def _covers(payment: Cards, cost: Cards, free: int) -> bool:
     if len(payment) != 5 or any(p < 0 for p in payment):
         return False
@@ -45,7 +45,7 @@ def find_payment(hand: Cards | list[int], cost: Cards, free: int = 0) -> Cards |
 
 # A pure function of three small tuples that listing the build actions asks again and again for the same hands;
 # the bounded memo keeps it from being worked out anew each time.
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 12)
 def build_payments(hand: Cards, cost: Cards, free_unit: bool) -> tuple[Cards, ...]:
     """The build payments listed for a hand: the plain one, and with the university's free unit a cheaper one
     when it differs."""

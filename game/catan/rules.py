@@ -1300,24 +1300,11 @@ class _ActionTable:
         self.accept = A.AcceptTrade(player)
         self.decline = A.DeclineTrade(player)
         self.discard_one = tuple(A.Discard(player, _ONES[r]) for r in range(5))
-        self.discards = _Discards(player)
         self.robber = tuple({v: A.MoveRobber(player, h, v) for v in (None, *range(6))} for h in range(19))
         # robber_by_victims[h][mask]: the moves to hex h when `mask` holds a bit per player who can be robbed there
         self.robber_by_victims = tuple(
             tuple(tuple(row[v] for v in range(6) if mask >> v & 1) if mask else (row[None],) for mask in range(64))
             for row in self.robber)
-
-
-class _Discards(dict[tuple[int, ...], A.Discard]):
-    """One player's discard actions by the cards given, each built the first time it is asked for."""
-
-    def __init__(self, player: int) -> None:
-        super().__init__()
-        self.player = player
-
-    def __missing__(self, cards: tuple[int, ...]) -> A.Discard:
-        action = self[cards] = A.Discard(self.player, cards)
-        return action
 
 
 @cache
@@ -1327,23 +1314,44 @@ def _action_table(player: int) -> _ActionTable:
 
 # Counter-offers are shared per value too (their terms depend on the offer, so they are not in the table); bounded,
 # as the offers a batch of games sees keep coming.
-_counter_trade = lru_cache(maxsize=4096)(A.CounterTrade)
+_counter_trade = lru_cache(maxsize=1024)(A.CounterTrade)
 
 
 # Bounded: hands recur within a game, but thousands of simulated games would otherwise keep every hand ever seen.
-DISCARD_CACHE_SIZE = 4096
+DISCARD_CACHE_SIZE = 1024
+# Only discards of at most this many cards are memoised: they have at most C(5 + 4, 4) = 126 choices, so the two
+# caches together hold a few MB at most. A larger discard (a hoarding bot's 20 cards give thousands of choices,
+# hundreds of KB an entry) is worked out anew: such hands seldom recur, and an entry would weigh as much as
+# hundreds of small ones (issue 37: a long run's memory grew with them).
+DISCARD_CACHED_OWED = 5
 
 
-@lru_cache(maxsize=DISCARD_CACHE_SIZE)
 def discard_actions(player: int, hand: tuple[int, ...], owed: int) -> tuple[A.Discard, ...]:
-    """The whole-discard actions of a player with this hand (cached: the same hands recur)."""
-    return tuple(map(_action_table(player).discards.__getitem__, discard_choices(hand, owed)))
+    """The whole-discard actions of a player with this hand (small discards cached: the same hands recur)."""
+    if owed <= DISCARD_CACHED_OWED:
+        return _small_discard_actions(player, hand, owed)
+    return tuple([A.Discard(player, cards) for cards in _discard_choices(hand, owed)])
 
 
 @lru_cache(maxsize=DISCARD_CACHE_SIZE)
+def _small_discard_actions(player: int, hand: tuple[int, ...], owed: int) -> tuple[A.Discard, ...]:
+    return tuple([A.Discard(player, cards) for cards in _small_discard_choices(hand, owed)])
+
+
 def discard_choices(hand: tuple[int, ...], owed: int) -> tuple[tuple[int, ...], ...]:
     """Every way to give back exactly `owed` cards from the hand (the discard after a seven, as one decision),
-    the most lumber first, then the most wool, and so on."""
+    the most lumber first, then the most wool, and so on (small discards cached)."""
+    if owed <= DISCARD_CACHED_OWED:
+        return _small_discard_choices(hand, owed)
+    return _discard_choices(hand, owed)
+
+
+@lru_cache(maxsize=DISCARD_CACHE_SIZE)
+def _small_discard_choices(hand: tuple[int, ...], owed: int) -> tuple[tuple[int, ...], ...]:
+    return _discard_choices(hand, owed)
+
+
+def _discard_choices(hand: tuple[int, ...], owed: int) -> tuple[tuple[int, ...], ...]:
     h0, h1, h2, h3, h4 = hand
     room1, room2, room3 = h1 + h2 + h3 + h4, h2 + h3 + h4, h3 + h4  # what the later resources can still give
     choices: list[tuple[int, ...]] = []

@@ -112,8 +112,35 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_longrun(args: argparse.Namespace) -> int:
+    """Memory in a long run (`bench --longrun N`): N random games of each variant in this process, and how much
+    the memory still held grows per game, overall and after the warm-up."""
+    from game.longrun import describe, longrun
+
+    if args.longrun < 1 or args.warmup < 0:
+        raise GameError("--longrun needs at least 1 game of each variant, and --warmup no negative count")
+    variants = [v.strip() for v in args.longrun_variants.split(",") if v.strip()] if args.longrun_variants else None
+    started = time.perf_counter()
+    growth = longrun(args.longrun, variants, seed=args.seed, warmup_games=args.warmup,
+                     progress=lambda done, total: _progress(done, total, started))
+    if args.json:
+        print(json.dumps({
+            "variants": list(growth.variants), "games": growth.games, "warmup_games": growth.warmup_games,
+            "start_bytes": growth.start_bytes, "warm_bytes": growth.warm_bytes, "end_bytes": growth.end_bytes,
+            "bytes_per_game_overall": round(growth.per_game_overall, 1),
+            "bytes_per_game_after_warmup": (None if growth.per_game_after_warmup is None
+                                            else round(growth.per_game_after_warmup, 1)),
+            "top_sites": [{"site": t.site, "bytes": t.bytes, "blocks": t.blocks} for t in growth.top_sites],
+        }))
+    else:
+        print("\n".join(describe(growth)))
+    return 0
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     """Random-playout throughput: games/s, actions/s and ms/game, the median of several runs."""
+    if args.longrun is not None:
+        return cmd_longrun(args)
     variant = get_variant(args.variant)
     _resolve_players(args, variant)
     options = _options(args.option)
@@ -244,6 +271,13 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also time catanatron's random players in the same run (needs catanatron installed)")
     p.add_argument("--breakdown", action="store_true",
                    help="also time each step of the first run's games: listing per phase, apply per action kind")
+    p.add_argument("--longrun", type=int, default=None, metavar="N",
+                   help="measure memory instead: N random games of each variant in one process (round robin, "
+                        "traced by tracemalloc), the held memory's growth per game overall and after --warmup")
+    p.add_argument("--warmup", type=int, default=500, metavar="GAMES",
+                   help="with --longrun: games (of all variants together) counted as warm-up (default 500)")
+    p.add_argument("--longrun-variants", default=None, metavar="IDS",
+                   help="with --longrun: comma-separated variant ids (default: every variant)")
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("replay", help="load and verify a save, print its final position")

@@ -21,8 +21,9 @@ MAX_FIELD_ITEMS = 256
 MAX_FIELD_TEXT = 200
 
 
-# How many distinct values of one class a shared constructor keeps (see shared()).
-SHARED_ACTIONS_PER_CLASS = 4096
+# How many distinct values of one class a shared constructor keeps (see shared()): the recent ones a listing
+# builds again (a few hundred KB a class at most; a long run keeps meeting new payments and picks).
+SHARED_ACTIONS_PER_CLASS = 1024
 
 
 def shared(cls: Callable[..., Any]) -> Callable[..., Any]:

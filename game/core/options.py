@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from game.core.errors import InvalidOptions
+from game.core.errors import InvalidOptions, brief
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,19 +35,19 @@ class OptionSpec:
         """Return the value if it is allowed, else raise InvalidOptions naming the problem."""
         if self.type is bool:
             if not isinstance(value, bool):
-                raise InvalidOptions(f"option {self.name!r} must be true or false, got {value!r}")
+                raise InvalidOptions(f"option {self.name!r} must be true or false, got {brief(value)}")
         elif self.type is int:
             if not isinstance(value, int) or isinstance(value, bool):
-                raise InvalidOptions(f"option {self.name!r} must be a whole number, got {value!r}")
+                raise InvalidOptions(f"option {self.name!r} must be a whole number, got {brief(value)}")
             if self.minimum is not None and value < self.minimum:
                 raise InvalidOptions(f"option {self.name!r} must be at least {self.minimum}, got {value}")
             if self.maximum is not None and value > self.maximum:
                 raise InvalidOptions(f"option {self.name!r} must be at most {self.maximum}, got {value}")
         elif not isinstance(value, self.type):
-            raise InvalidOptions(f"option {self.name!r} must be a {self.type.__name__}, got {value!r}")
+            raise InvalidOptions(f"option {self.name!r} must be a {self.type.__name__}, got {brief(value)}")
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(repr(c) for c in self.choices)
-            raise InvalidOptions(f"option {self.name!r} must be one of {allowed}, got {value!r}")
+            raise InvalidOptions(f"option {self.name!r} must be one of {allowed}, got {brief(value)}")
         return value
 
     def describe(self) -> str:
@@ -67,10 +67,12 @@ def validate_options(specs: tuple[OptionSpec, ...], given: Mapping[str, Any] | N
     """Fill defaults and check every given option; unknown names raise InvalidOptions."""
     given = dict(given or {})
     by_name = {spec.name: spec for spec in specs}
-    unknown = sorted(set(given) - set(by_name))
+    unknown = sorted(str(name) for name in set(given) - set(by_name))
     if unknown:
         known = ", ".join(sorted(by_name)) or "none"
-        raise InvalidOptions(f"unknown option(s) {', '.join(unknown)}; this variant has: {known}")
+        named = ", ".join(name if len(name) <= 40 else name[:37] + "..." for name in unknown[:5])
+        more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
+        raise InvalidOptions(f"unknown option(s) {named}{more}; this variant has: {known}")
     return {spec.name: spec.check(given.get(spec.name, spec.default)) for spec in specs}
 
 

@@ -132,6 +132,10 @@ def game_from_json(data: Any, where: str = "save") -> Game:
     digest = _require(data, "digest", str, where)
     try:
         variant = get_variant(variant_id)
+    except GameError as exc:
+        raise SaveError(f"{where}: cannot start the game: {exc}") from exc
+    options = _checked_options(variant, options, where)
+    try:
         seats = tuple(Seat.from_json(s) for s in seats_data)
         if "start_position" in data:
             game = variant.game_from_position(data["start_position"], seats=seats, seed=seed)
@@ -140,6 +144,7 @@ def game_from_json(data: Any, where: str = "save") -> Game:
                                     layout=data.get("layout"))
     except GameError as exc:
         raise SaveError(f"{where}: cannot start the game: {exc}") from exc
+    _check_start_options(options, game, where)
     codec = variant.codec()
     for i, entry in enumerate(log):
         if not isinstance(entry, dict) or "action" not in entry or not isinstance(entry.get("outcomes"), list):
@@ -158,6 +163,25 @@ def game_from_json(data: Any, where: str = "save") -> Game:
         raise SaveError(f"{where}: the replayed game does not match the recorded digest (the file was edited or damaged)")
     _check_claims(data, game, where)
     return game
+
+
+def _checked_options(variant: Any, options: dict[str, Any], where: str) -> dict[str, Any]:
+    """The save's options checked as New game checks them (known names, types, ranges), defaults filled in."""
+    try:
+        return variant.validate_options(options)  # type: ignore[no-any-return]
+    except GameError as exc:
+        raise SaveError(f"{where}: the field 'options' is invalid: {exc}") from exc
+
+
+def _check_start_options(options: dict[str, Any], game: Game, where: str) -> None:
+    """The save's options must be the options its game was started with: a game started from a position takes
+    its rules from the position, so an edit of the save's own options would otherwise go unnoticed (the digest
+    covers the game's options, so this is the digest's check of the options as the file states them)."""
+    if options == game.options:
+        return
+    differ = sorted(name for name in set(options) | set(game.options) if options.get(name) != game.options.get(name))
+    raise SaveError(f"{where}: the replayed game does not match the recorded digest (the option(s) "
+                    f"{', '.join(differ)} differ from the game's start; the file was edited or damaged)")
 
 
 def _check_claims(data: dict[str, Any], game: Game, where: str) -> None:

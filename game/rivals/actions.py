@@ -5,12 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from game.core.actions import FIELD_INT_RANGE, Action, ActionCodec, field_limits, shared
+from game.core.actions import Action, ActionCodec, field_limits, shared
+from game.rivals.constants import CARD_COUNT, CELLS
 
 # A payment: (region cell, amount) pairs taken from the payer's own regions.
 Payment = tuple[tuple[int, int], ...]
-# Fields where -1 means "none" (and only -1: any other negative number is refused).
-OR_NONE = (-1, FIELD_INT_RANGE[1])
+# Fields where -1 means "none" (and only -1: any other negative number is refused), with the largest cell or
+# card id above it: the typed-field check refuses everything else before the rules look (the rules then accept
+# -1 only where "none" is a legal answer: a settlement without a Scout, a trade at the rate without a Large Trade
+# Ship, a gained or taken resource that no region can store).
+CELL_OR_NONE = (-1, CELLS - 1)
+CARD_OR_NONE = (-1, CARD_COUNT - 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +57,7 @@ class BuildSettlement(Action):
     """Build a settlement at a road's free end; scout is a Scout in hand (-1 none) and picks index the region stack."""
 
     kind = "build_settlement"
-    limits = field_limits(scout=OR_NONE)
+    limits = field_limits(scout=CARD_OR_NONE)
     x: int
     payment: Payment
     scout: int
@@ -83,7 +88,7 @@ class Trade(Action):
     """Trade with the supply: 3:1, 2:1 with a matching trade ship, or 2:1 via a Large Trade Ship at ship_cell."""
 
     kind = "trade"
-    limits = field_limits(ship_cell=OR_NONE)
+    limits = field_limits(ship_cell=CELL_OR_NONE)
     payment: Payment
     gain_cell: int
     ship_cell: int
@@ -162,7 +167,7 @@ class Gain(Action):
     """Gain one resource of choice on an own region (cell -1: nothing can be stored)."""
 
     kind = "gain"
-    limits = field_limits(cell=OR_NONE)
+    limits = field_limits(cell=CELL_OR_NONE)
     cell: int
 
 
@@ -171,7 +176,7 @@ class Take(Action):
     """Take one resource of a type from the opponent, storing it on an own region (cell -1: it is lost)."""
 
     kind = "take"
-    limits = field_limits(cell=OR_NONE)
+    limits = field_limits(cell=CELL_OR_NONE)
     resource: int
     cell: int
 

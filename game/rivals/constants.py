@@ -15,6 +15,8 @@ MAX_STORE = 3
 WIDTH = 29
 ROWS = 5
 CELLS = ROWS * WIDTH
+# Physical cards in the catalogue (data/cards.json), ids 0..CARD_COUNT-1 (a test keeps the two equal).
+CARD_COUNT = 180
 CENTER_ROW = 2
 START_LEFT_X = 13  # the starting settlements stand at x = 13 and 15, the road at 14
 

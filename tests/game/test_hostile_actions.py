@@ -190,3 +190,44 @@ def test_rivals_none_is_minus_one_only() -> None:
         with pytest.raises(InvalidActionField):
             validate_action(action)
     validate_action(RA.Gain(0, -1))
+
+
+def test_rivals_none_is_accepted_only_where_the_rules_allow_it() -> None:
+    """Issue 37 item 5: -1 is the rules' "none" in Trade.ship_cell (a trade at the rate, no Large Trade Ship) and
+    BuildSettlement.scout (a settlement without a Scout). The typed check refuses every other value outside the
+    grid or the catalogue, and the rules refuse -1 where "none" is no legal answer: a 2:1 trade with
+    ship_cell -1 and no ship of that kind (only a Large Trade Ship gives it), Scout picks without a Scout; each
+    refusal leaves the game untouched."""
+    from game.rivals.catalogue import card_of
+    from game.rivals.constants import CARD_COUNT, CELLS
+    from tests.game.rivals.helpers import FOREST, LEFT_TOP, PASTURE, build_at, set_store
+    from tests.game.rivals.test_cards import action_phase
+
+    assert len(card_of()) == CARD_COUNT
+    for action in (RA.Trade(0, ((FOREST, 2),), PASTURE, CELLS), RA.BuildSettlement(0, 17, (), CARD_COUNT, ()),
+                   RA.Trade(0, ((FOREST, 2),), PASTURE, -2), RA.BuildSettlement(0, 17, (), -2, ()),
+                   RA.Gain(0, CELLS), RA.Take(0, 0, CELLS)):
+        with pytest.raises(InvalidActionField):
+            validate_action(action)
+    validate_action(RA.Trade(0, ((FOREST, 2),), PASTURE, CELLS - 1))
+    validate_action(RA.BuildSettlement(0, 17, (), CARD_COUNT - 1, ()))
+
+    g = action_phase()
+    build_at(g, 0, "large_trade_ship", LEFT_TOP)  # between forest and gold field
+    set_store(g, 0, forest=3, pasture=0)
+    two_for_one_via_ship = RA.Trade(0, ((FOREST, 2),), PASTURE, LEFT_TOP)
+    assert g.is_legal(two_for_one_via_ship)
+    assert_refused(g, dataclasses.replace(two_for_one_via_ship, ship_cell=-1))  # no lumber ship: 3:1
+    for bad in (CELLS, 10**18, -2):
+        assert_refused(g, dataclasses.replace(two_for_one_via_ship, ship_cell=bad))
+    at_rate = RA.Trade(0, ((FOREST, 3),), PASTURE, -1)
+    assert g.is_legal(at_rate)
+    g.apply(at_rate)
+    assert g.state.store[0][PASTURE] == 1
+
+    game = started("rivals-intro", 2, seed=6)
+    build = play_until(game, lambda a: isinstance(a, RA.BuildSettlement) and a.scout == -1, random.Random(6))
+    assert build is not None and game.is_legal(build)
+    for bad in (dataclasses.replace(build, picks=(0, 1)), dataclasses.replace(build, scout=CARD_COUNT),
+                dataclasses.replace(build, scout=10**18)):
+        assert_refused(game, bad)

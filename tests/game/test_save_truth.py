@@ -140,3 +140,51 @@ def test_the_repository_saves_folder_still_loads() -> None:
             position_game(load_position(path))
         else:
             load_layout(path)
+
+
+def position_save() -> dict[str, Any]:
+    """The save of a game started from a shipped position, after a few random actions."""
+    from game.catan.position import load_position, position_game
+
+    game = position_game(load_position(ROOT / "saves" / "positions" / "midgame.json"))
+    bot, rng = RandomBot(), random.Random(2)
+    for _ in range(5):
+        game.apply(bot.choose(None, game.legal_actions(game.active_players()[0]), rng))
+    return json.loads(json.dumps(game_to_json(game)))
+
+
+@pytest.mark.parametrize("start", ["position", "new"])
+@pytest.mark.parametrize("edit, message", [
+    ({"vp_target": 10 ** 9}, "'options' is invalid: option 'vp_target' must be at most"),
+    ({"vp_target": None}, "'options' is invalid: option 'vp_target' must be a whole number"),
+    ({"board": "../../etc/passwd"}, "'options' is invalid: option 'board' must be one of"),
+    ({"evil": 1}, "'options' is invalid: unknown option.s. evil"),
+    ({"vp_target": 3}, "digest"),
+])
+def test_edited_options_are_refused_also_when_the_game_starts_from_a_position(
+        start: str, edit: dict[str, Any], message: str, tmp_path: Path) -> None:
+    """Issue 37 item 4: a save's options are checked as New game checks them, and an allowed edit fails the
+    digest, whether the game started from a position (whose rules give the options) or as a new game; the refusal
+    is a SaveError naming the problem, and no file is touched."""
+    data = position_save() if start == "position" else json.loads(json.dumps(game_to_json(played("catan-base", 3, 30))))
+    assert ("start_position" in data) is (start == "position")
+    game_from_json(json.loads(json.dumps(data)))  # the unedited save loads
+    data["options"] = {**data["options"], **edit}
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(data))
+    before = sorted((p.name, p.stat().st_mtime_ns) for p in tmp_path.iterdir())
+    with pytest.raises(SaveError, match=message):
+        load_game(path)
+    assert sorted((p.name, p.stat().st_mtime_ns) for p in tmp_path.iterdir()) == before
+
+
+def test_a_position_save_with_its_own_options_loads_in_both_versions() -> None:
+    """The options a position save states are its position's rules: it loads as saved, in version 2 and 1."""
+    data = position_save()
+    loaded = game_from_json(json.loads(json.dumps(data)))
+    assert loaded.options == data["options"] and game_to_json(loaded)["digest"] == data["digest"]
+    old = {**data, "schema_version": 1, "digest": state_digest(loaded)}
+    assert game_from_json(old).options == data["options"]
+    old["options"] = {**data["options"], "discard_limit": 9}
+    with pytest.raises(SaveError, match="discard_limit differ"):
+        game_from_json(old)
