@@ -36,9 +36,9 @@ def test_large_discards_are_not_cached_and_the_cache_stays_bounded() -> None:
 
 
 def test_the_caches_of_large_entries_have_small_bounds() -> None:
-    """The card game's priced builds and payments, and every shared action constructor, are capped low enough
-    that a long run fills them early (a few MB in all)."""
-    assert card_choices._priced.cache_info().maxsize <= 1 << 11
+    """The card game's priced builds and payments, and every shared action constructor, are capped (a few MB in all;
+    the priced builds keep 16,384 hands, below which the listing slows by a fifth)."""
+    assert card_choices._priced.cache_info().maxsize <= 1 << 14
     assert card_payment.build_payments.cache_info().maxsize <= 1 << 12
     assert card_payment._covers.cache_info().maxsize <= 1 << 12
     assert SHARED_ACTIONS_PER_CLASS <= 1024 and RA.trade.cache_info().maxsize == SHARED_ACTIONS_PER_CLASS
