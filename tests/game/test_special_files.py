@@ -50,9 +50,10 @@ def _never_hang() -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
-def _special(tmp_path: Path, kind: str) -> Path:
-    """A .json path that is a FIFO, a symlink to /dev/zero, a folder or a sparse file past MAX_FILE_BYTES."""
-    path = tmp_path / f"{kind}.json"
+def special_file(path: Path, kind: str, oversize: int = MAX_FILE_BYTES + 1) -> Path:
+    """Make path a FIFO, a symlink to /dev/zero, a folder or a sparse file of `oversize` bytes (skip where the
+    platform has no such thing)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
     if kind == "fifo":
         if not POSIX:
             pytest.skip("no FIFOs on this platform")
@@ -65,8 +66,13 @@ def _special(tmp_path: Path, kind: str) -> Path:
         path.mkdir()
     else:
         with open(path, "wb") as handle:  # sparse: takes no disk space
-            handle.truncate(MAX_FILE_BYTES + 1)
+            handle.truncate(oversize)
     return path
+
+
+def _special(tmp_path: Path, kind: str) -> Path:
+    """A .json path of that kind in tmp_path."""
+    return special_file(tmp_path / f"{kind}.json", kind)
 
 
 KINDS = ("fifo", "dev-zero", "folder", "oversize")

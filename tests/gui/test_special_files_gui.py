@@ -3,40 +3,17 @@ PNGs and decompression bombs as cache misses and draws the art again."""
 
 from __future__ import annotations
 
-import os
 import struct
 import zlib
 from pathlib import Path
 
 import pytest
 
-from game.core.files import MAX_FILE_BYTES
 from gui.art import ArtCache
 from gui.art.cache import MAX_CACHED_PNG_BYTES
 from gui.dialogs.files import read_save_info
 from gui.settings import Settings, load_settings
-
-POSIX = hasattr(os, "mkfifo")
-
-
-def _make(path: Path, kind: str, oversize: int = MAX_FILE_BYTES + 1) -> Path:
-    """Make path a FIFO, a symlink to /dev/zero, a folder or a sparse file of `oversize` bytes."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if kind == "fifo":
-        if not POSIX:
-            pytest.skip("no FIFOs on this platform")
-        os.mkfifo(path)
-    elif kind == "dev-zero":
-        if not Path("/dev/zero").exists():
-            pytest.skip("no /dev/zero on this platform")
-        path.symlink_to("/dev/zero")
-    elif kind == "folder":
-        path.mkdir()
-    else:
-        with open(path, "wb") as handle:
-            handle.truncate(oversize)
-    return path
-
+from tests.game.test_special_files import special_file
 
 KINDS = ("fifo", "dev-zero", "folder", "oversize")
 
@@ -52,7 +29,7 @@ def _png_header(width: int, height: int, data: bytes = b"") -> bytes:
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_settings_that_are_no_plain_file_give_defaults_and_the_reason(tmp_path: Path, kind: str) -> None:
-    path = _make(tmp_path / "settings.json", kind)
+    path = special_file(tmp_path / "settings.json", kind)
     settings, reason = load_settings(path)
     assert settings == Settings(lang=settings.lang)
     assert reason and str(path) in reason
@@ -60,7 +37,7 @@ def test_settings_that_are_no_plain_file_give_defaults_and_the_reason(tmp_path: 
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_a_save_that_is_no_plain_file_is_listed_as_unreadable(tmp_path: Path, kind: str) -> None:
-    info = read_save_info(_make(tmp_path / "game.json", kind))
+    info = read_save_info(special_file(tmp_path / "game.json", kind))
     assert info["ok"] is False and info["name"] == "game"
 
 
@@ -73,7 +50,7 @@ def test_the_art_cache_draws_again_over_a_bad_cached_file(tmp_path: Path, case: 
     size = (64, 64)
     path = cache.path_for("token", "6", size)
     if case in KINDS:
-        _make(path, case, oversize=MAX_CACHED_PNG_BYTES + 1)
+        special_file(path, case, oversize=MAX_CACHED_PNG_BYTES + 1)
     else:
         path.parent.mkdir(parents=True, exist_ok=True)
         body = {"bomb": _png_header(200_000, 200_000),  # far past Pillow's limit of pixels: DecompressionBombError
