@@ -26,9 +26,9 @@ from game.core.batch import Progress, resolve_workers, run_chunks
 from game.core.errors import InvalidOptions
 from game.core.game import Game
 from game.core.registry import get_variant
-from game.lab.seating import rotated_colours
-from game.lab.stats import wilson_interval
 from game.sim import paused_gc
+from game.stats.inference import wilson_interval
+from game.stats.seating import rotated_colours
 
 if TYPE_CHECKING:
     from game.ai.arena_record import ArenaRecord

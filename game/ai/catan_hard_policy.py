@@ -14,7 +14,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from game.ai.catan_heuristic import MISSING_CARD_PENALTY, TRADE_CARDS_KEY, CatanHeuristicBot, Situation, missing
+from game.ai.catan_heuristic import CatanHeuristicBot
+from game.ai.catan_situation import MISSING_CARD_PENALTY, TRADE_CARDS_KEY, Situation, missing
 from game.ai.catan_value import seat_value
 from game.catan import actions as A
 from game.catan.determinize import determinize, rollout_view

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from game.ai.catan_heuristic import Situation, effective_missing, missing
+from game.ai.catan_situation import Situation, effective_missing, missing
 from game.catan import actions as A
 from game.catan.constants import KNIGHT, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN
 from game.catan.geometry import Topology

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.ai.catan_heuristic import GENERIC_HARBOR, board_info, effective_missing
+from game.ai.catan_situation import GENERIC_HARBOR, board_info, effective_missing
 from game.ai.catan_two_player_bot import reach
 from game.catan.constants import CITY_COST, DEV_CARD_COST, KNIGHT, SETTLEMENT_COST
 

@@ -63,7 +63,7 @@ class EasyBot:
     # -------------------------------------------------------------- Catan
 
     def _catan(self, view: Any, legal: list[Action], rng: random.Random) -> Action | None:
-        from game.ai.catan_heuristic import Situation
+        from game.ai.catan_situation import Situation
         from game.catan.state import MAIN, MOVE_ROBBER, SETUP_SETTLEMENT, TRADE_RESPONSE
 
         phase = view.state.phase
@@ -79,7 +79,7 @@ class EasyBot:
 
     def _catan_main(self, view: Any, legal: list[Action], rng: random.Random) -> Action | None:
         """Its own turn: a winning build first, then Normal's choice with greedy spending and poor trading."""
-        from game.ai.catan_heuristic import Situation
+        from game.ai.catan_situation import Situation
 
         winning = catan_winning_build(view, legal)
         if winning is not None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import json
 from functools import cache
 from collections import Counter
 from dataclasses import dataclass

@@ -11,10 +11,11 @@ from game.catan.constants import (
     BANK_PER_RESOURCE, DEV_CARDS, DEV_DECK_COUNTS, KNIGHT, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, PIECES, RESOURCES,
 )
 from game.catan.longest_road import longest_road
-from game.catan.position import (
-    PIECE_NAMES, PLAYER_FIELDS, TOP_FIELDS, _check_header, _json_key, _need_keys, _PositionReader, _read_board,
-    _read_rules, _read_seat_colors, _table_seats, legal_actions_in_format, position_game,
-)
+from game.catan.position import _check_header, _read_board, _read_rules, _read_seat_colors, _table_seats, position_game
+from game.catan.position_actions import legal_actions_in_format
+from game.catan.position_format import PIECE_NAMES, PLAYER_FIELDS, TOP_FIELDS, _json_key
+from game.catan.position_reader import _PositionReader
+from game.catan.position_values import _need_keys
 from game.catan.rules import CatanGame
 from game.catan.state import NOBODY
 from game.core.seats import Seat

@@ -275,7 +275,6 @@ def cmd_search(args: argparse.Namespace) -> int:
     report = build_report(replace(plan, games=max((r.games for r in rounds), default=0)), run, typed_command(args),
                           baseline_for(plan))
     best = attach_search(report, candidates, tries, constraints, rounds, budget)
-    search = report["search"]
     _write(report, args)
     best_path = Path(args.report) / BEST_LAYOUT_FILE
     if saves_best(report):

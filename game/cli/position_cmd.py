@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 def cmd_export(args: argparse.Namespace) -> int:
     """Print the final position of a save in the position format."""
-    from game.catan.position import export_position
+    from game.catan.position_export import export_position
     from game.core.saves import load_game
 
     game = load_game(Path(args.save))
@@ -28,7 +28,8 @@ def cmd_legal(args: argparse.Namespace) -> int:
 
     With --derive the corrections go to standard error, so that standard output stays one action per line.
     """
-    from game.catan.position import legal_actions_in_format, load_position
+    from game.catan.position import load_position
+    from game.catan.position_actions import legal_actions_in_format
     from game.catan.position_derive import import_position
 
     game, corrections = import_position(load_position(Path(args.file)), derive=args.derive)

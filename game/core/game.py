@@ -11,6 +11,8 @@ from game.core.actions import Action, Event, validate_action
 from game.core.chance import Chance
 from game.core.errors import IllegalAction, WrongPlayer
 from game.core.seats import Seat
+from game.core.undo import undo as undo_last
+from game.core.undo import undo_status as undo_status_of
 
 if TYPE_CHECKING:
     from game.core.undo import UndoStatus
@@ -103,15 +105,11 @@ class Game(ABC):
 
     def undo_status(self, player: int) -> UndoStatus:
         """How many of the player's latest actions can be taken back now (and why none, if so)."""
-        from game.core.undo import undo_status
-
-        return undo_status(self, player)
+        return undo_status_of(self, player)
 
     def undo(self, player: int) -> Action:
         """Take back the player's newest action (UndoRefused when not allowed); returns the undone action."""
-        from game.core.undo import undo
-
-        return undo(self, player)
+        return undo_last(self, player)
 
     # The actions last handed out by legal_actions(), while the state they were listed for is unchanged: the
     # rules model built them itself, so apply() need not check them again (a search or a playout applies

@@ -3,8 +3,11 @@ actions, so a table rebuilds its log from these)."""
 
 from __future__ import annotations
 
-from game.core.actions import Action, Event
-from game.core.game import Game
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.actions import Action, Event
+    from game.core.game import Game
 
 
 def restart(game: Game) -> Game:

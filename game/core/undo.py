@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.core.errors import IllegalAction
+from game.core.log_events import restart
 
 if TYPE_CHECKING:
     from game.core.actions import Action
@@ -67,8 +68,6 @@ def undo_status(game: Game, player: int) -> UndoStatus:
 def rebuild(game: Game, upto: int) -> Game:
     """A new game equal to game after its first `upto` logged actions, replayed from the same start with the
     recorded chance outcomes (game itself is not touched)."""
-    from game.core.log_events import restart
-
     if not 0 <= upto <= len(game.log):
         raise ValueError(f"cannot rebuild after {upto} actions of a log of {len(game.log)}")
     fresh = restart(game)

@@ -18,7 +18,7 @@ from game.core.errors import GameError, InvalidOptions
 from game.core.files import parse_json_bytes, read_json_file, write_json_atomically
 from game.lab.layout import variable_lab_layout
 from game.lab.simulate import RunResult, SimulationPlan
-from game.lab.stats import chi_square_equal
+from game.stats.inference import chi_square_equal
 
 BASELINE_FORMAT = "catan-table-lab-baseline"
 BASELINE_VERSION = 1

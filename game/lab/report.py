@@ -17,7 +17,7 @@ from game.catan.geometry import topology
 from game.lab.analysis import analyse
 from game.lab.simulate import RunResult, SimulationPlan
 from game.lab.openings import openings
-from game.lab.stats import chi_square_equal, wilson_interval
+from game.stats.inference import chi_square_equal, wilson_interval
 from game.lab.verdicts import FAMILY_ALPHA, baseline_rows, correct, verdict
 
 REPORT_FORMAT = "catan-table-lab-report"

@@ -13,7 +13,7 @@ from game.core.errors import InvalidOptions
 from game.lab.analysis import Analysis, analyse
 from game.lab.layout import LabLayout, variable_lab_layout
 from game.lab.simulate import RunResult, SimulationPlan
-from game.lab.stats import chi_square_equal
+from game.stats.inference import chi_square_equal
 from game.lab.verdicts import TOO_FEW_EDGE
 
 MAX_TRIES_PER_CANDIDATE = 200

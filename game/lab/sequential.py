@@ -2,7 +2,7 @@
 is decided at its look's level, or the game budget is spent.
 
 The looks double from the first round's games to the budget and are fixed before the first game, each testing
-at alpha / looks (game.lab.stats.SequentialPlan), so looking several times does not make a false alarm likelier.
+at alpha / looks (game.stats.inference.SequentialPlan), so looking several times does not make a false alarm likelier.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 
 from game.lab.report import build_report, figures_digest
 from game.lab.simulate import RunResult, SimulationPlan, ordered
-from game.lab.stats import SequentialPlan, doubling_looks
+from game.stats.inference import SequentialPlan, doubling_looks
 from game.lab.verdicts import FAMILY_ALPHA, TARGET_EDGE
 
 RunRound = Callable[[range], RunResult]

@@ -28,7 +28,7 @@ from game.core.errors import GameError, InvalidOptions
 from game.core.registry import get_variant
 from game.core.seats import Seat
 from game.lab.layout import LabLayout, variable_lab_layout
-from game.lab.seating import rotated_colours, start_with_first_seat
+from game.stats.seating import rotated_colours, start_with_first_seat
 from game.sim import paused_gc
 
 CATAN_LAB_VARIANTS: tuple[str, ...] = ("catan-base", "catan-compact", "catan-2p")

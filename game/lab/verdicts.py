@@ -13,7 +13,7 @@ import statistics
 from collections.abc import Sequence
 from typing import Any
 
-from game.lab.stats import Z_95, detectable_edge, difference_interval, games_needed, holm_adjusted
+from game.stats.inference import Z_95, detectable_edge, difference_interval, games_needed, holm_adjusted
 
 FAMILY_ALPHA = 0.05
 POWER = 0.8

@@ -11,16 +11,17 @@ from game.rivals.catalogue import card_of
 from game.rivals.constants import CENTER_ROW
 from game.rivals.economy import check_cost, check_payment, cost_payments, greedy_payment, number_table, pay
 from game.rivals.events import CardBuilt, CardPlayed, RegionsPlaced
-from game.rivals.pending import queue
+from game.rivals.pending import offered_now, queue
 from game.rivals.principality import (cell, expansion_cell, is_city, open_road_columns, open_settlement_columns,
                                       outer_region_column, region_cells, settlement_columns, site_cells)
 from game.rivals.scoring import owned_ids
 
 if TYPE_CHECKING:
+    from game.rivals.card_rules import CardRules
     from game.rivals.catalogue import Card
     from game.rivals.effects.base import DiscountRule
     from game.rivals.rules import RivalsGame
-    from game.rivals.state import Grid, RivalsState
+    from game.rivals.state import Grid
 
 
 @cache
@@ -87,8 +88,6 @@ def site_blocked(g: RivalsGame, p: int, placement: str | None) -> bool:
 
 def playable_from_hand(g: RivalsGame, p: int, card: int) -> bool:
     """Whether a hand card may be used now: in the hand and not taken this turn, unless offered for use at once."""
-    from game.rivals.effects.use_now import offered_now
-
     s = g.state
     return card in s.hands[p] and (card not in s.fresh[p] or offered_now(s, p, card))
 
@@ -115,7 +114,7 @@ def expansion_refusal(g: RivalsGame, p: int, card: int) -> str | None:
     if info.id in known:
         return known[info.id]
     why = _refusal(g, p, info)
-    if _refusal_kept(info.id):
+    if _refusal_kept(g.card_rules, info.id):
         known[info.id] = why
     return why
 
@@ -124,22 +123,19 @@ def _refusal(g: RivalsGame, p: int, info: Card) -> str | None:
     if info.one_x and info.id in owned_ids(g.state, p):
         return "one_x"
     if info.requires:
-        from game.rivals.effects.conditions import requirement_refusal
-
         for req in info.requires:
-            why = requirement_refusal(g, p, req)
+            why = g.card_rules.requirement_refusal(g, p, req)
             if why:
                 return why
     return None
 
 
 @cache
-def _refusal_kept(card_id: str) -> bool:
+def _refusal_kept(rules: CardRules, card_id: str) -> bool:
     """Whether the card's refusal reads only its builder's principality (1x and such prerequisites)."""
     from game.rivals.catalogue import catalogue
-    from game.rivals.effects.conditions import reads_own_principality_only
 
-    return all(reads_own_principality_only(req) for req in catalogue().cards[card_id].requires)
+    return all(rules.reads_own_principality_only(req) for req in catalogue().cards[card_id].requires)
 
 
 def buildable_cards(g: RivalsGame, p: int) -> list[int]:
@@ -160,20 +156,20 @@ def expansion_table() -> tuple[bool, ...]:
 def cost_discount(g: RivalsGame, p: int, card: int) -> int:
     """How many resources of the card's printed cost the player may leave out (of their choice): the sum of
     the discounts the player's own cards grant to it (Drill Ground for heroes, Building Crane, ...)."""
-    rules = _owned_discounts(g.state, p)
+    rules = _owned_discounts(g, p)
     return sum(rule(g, p, card) for rule in rules) if rules else 0
 
 
-def _owned_discounts(s: RivalsState, p: int) -> tuple[DiscountRule, ...]:
+def _owned_discounts(g: RivalsGame, p: int) -> tuple[DiscountRule, ...]:
     """The discount rules of the cards the player owns (cached with the owned cards)."""
+    s = g.state
     grid = s.grid[p]
     key = (grid.version, len(s.under[p]))  # as owned_ids: cards beneath change only together with the grid
     hit = grid.memo.get("discounts")
     if hit is None or hit[0] != key:
-        from game.rivals.effects import COST_DISCOUNTS
-
         owned = set(owned_ids(s, p))
-        hit = grid.memo["discounts"] = (key, tuple(rule for owner, rule in COST_DISCOUNTS.items() if owner in owned))
+        hit = grid.memo["discounts"] = (key, tuple(rule for owner, rule in g.card_rules.discounts.items()
+                                                   if owner in owned))
     return hit[1]  # type: ignore[no-any-return]
 
 
@@ -194,8 +190,6 @@ def check_build_expansion(g: RivalsGame, a: A.BuildExpansion) -> None:
 
 def do_build_expansion(g: RivalsGame, a: A.BuildExpansion) -> list:
     """Pay, place the card, and run its on-build effect."""
-    from game.rivals.effects import ON_BUILD
-
     s, p = g.state, a.player
     events: list = []
     pay(s, p, a.payment, card_of()[a.card].id, events)
@@ -209,7 +203,7 @@ def do_build_expansion(g: RivalsGame, a: A.BuildExpansion) -> list:
     grid[a.cell] = a.card
     cid = card_of()[a.card].id
     events.append(CardBuilt(p, cid, a.cell))
-    hook = ON_BUILD.get(cid)
+    hook = g.card_rules.on_build.get(cid)
     if hook:
         hook(g, p, a.cell, events)
     return events

@@ -11,6 +11,7 @@ from game.rivals.events import DiceRolled, EventCardDrawn, EventDeckRebuilt, NoE
 from game.rivals.pending import queue
 from game.rivals.principality import region_sites, site_regions
 from game.rivals.scoring import expansion_cells, owned_ids, stats
+from game.rivals.setup import build_event_deck
 
 if TYPE_CHECKING:
     from game.rivals.rules import RivalsGame
@@ -141,9 +142,6 @@ def resolve_face(g: RivalsGame, face: str, events: list) -> None:
 
 def draw_event(g: RivalsGame, events: list) -> None:
     """Draw the top event card; Yule rebuilds the deck and draws again; others go under the deck and resolve."""
-    from game.rivals.effects import EVENT_RULES
-    from game.rivals.setup import build_event_deck
-
     s = g.state
     cards = card_of()
     for _ in range(4):  # Yule is never on top right after a rebuild, so this loop ends at once
@@ -158,7 +156,7 @@ def draw_event(g: RivalsGame, events: list) -> None:
             events.append(EventDeckRebuilt(len(s.events)))
             continue
         s.events.append(top)
-        EVENT_RULES[cid](g, events)  # set-up refuses a deck with an event that has no rule
+        g.card_rules.events[cid](g, events)  # set-up refuses a deck with an event that has no rule
         return
 
 

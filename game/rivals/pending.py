@@ -25,6 +25,16 @@ def queue(s: RivalsState, items: Sequence[tuple[int, str, tuple[Any, ...]]], eve
         events.append(DecisionRequired(p, kind))
 
 
+# The decision to use a card taken mid-turn at once (game.rivals.effects.use_now); read by building as well.
+USE_NOW = "use_now"
+
+
+def offered_now(s: RivalsState, p: int, card: int) -> bool:
+    """Whether the player's open decision is to use exactly this card at once (it is usable despite being fresh)."""
+    index = item_index(s, p)
+    return index >= 0 and s.pending[index][2] == USE_NOW and s.pending[index][3][0] == card
+
+
 def item_index(s: RivalsState, p: int) -> int:
     """Index of the player's first decision in the leading batch, or -1."""
     if not s.pending:

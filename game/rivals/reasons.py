@@ -60,9 +60,7 @@ def why_not_card(game: Any, player: int, card: int) -> Reason | None:
             return Reason(key, {"placement": info.placement or ""})
         return _payment_reason(game, player, info.cost, cost_discount(game, player, card))
     if info.is_action:
-        from game.rivals.effects import ACTION_RULES
-
-        rule = ACTION_RULES.get(info.id)
+        rule = game.card_rules.actions.get(info.id)
         if rule is None or rule.phase == "never":
             return Reason("reason.rivals.inside_build") if info.id == "scout" else Reason("reason.rivals.not_playable")
         if rule.phase != s.phase:

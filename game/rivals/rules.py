@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.core.actions import Action, Event
 from game.core.errors import IllegalAction
@@ -11,12 +11,17 @@ from game.rivals import actions as A
 from game.rivals import building, handcards, trading
 from game.rivals.catalogue import card_of
 from game.rivals.dice import event_face, resolve_roll
-from game.rivals.effects import ACTION_RULES, DECISION_RULES, USE_RULES
+from game.rivals.effects.common import remove_from_principality
 from game.rivals.events import GameWon, TurnEnded
 from game.rivals.mode import INTRO, Mode
 from game.rivals.pending import item_index
 from game.rivals.scoring import hand_limit, update_advantages, victory_points
 from game.rivals.state import RivalsState
+
+if TYPE_CHECKING:
+    from game.core.seats import Seat
+    from game.core.variant import Variant
+    from game.rivals.card_rules import CardRules
 
 
 def _check_roll(g: RivalsGame, a: A.Roll) -> None:
@@ -51,7 +56,7 @@ def _check_play(g: RivalsGame, a: A.PlayCard) -> None:
     if not building.playable_from_hand(g, p, a.card):
         raise IllegalAction("that card is not playable from your hand")
     cid = card_of()[a.card].id
-    rule = ACTION_RULES.get(cid)
+    rule = g.card_rules.actions.get(cid)
     if rule is None:
         raise IllegalAction(f"{cid} is not an action card that can be played")
     if rule.phase != s.phase:
@@ -64,7 +69,7 @@ def _check_play(g: RivalsGame, a: A.PlayCard) -> None:
 
 def _do_play(g: RivalsGame, a: A.PlayCard) -> list:
     events: list = []
-    ACTION_RULES[card_of()[a.card].id].resolve(g, a, events)
+    g.card_rules.actions[card_of()[a.card].id].resolve(g, a, events)
     return events
 
 
@@ -80,7 +85,7 @@ def _use_rule(g: RivalsGame, p: int, c: int) -> Any:
     grid = g.state.grid[p]
     if not 0 <= c < len(grid) or grid[c] < 0:
         return None
-    return USE_RULES.get(card_of()[grid[c]].id)
+    return g.card_rules.uses.get(card_of()[grid[c]].id)
 
 
 def _check_use(g: RivalsGame, a: A.UseCard) -> None:
@@ -100,8 +105,6 @@ def _do_use(g: RivalsGame, a: A.UseCard) -> list:
 
 
 def _do_remove(g: RivalsGame, a: A.RemoveCard) -> list:
-    from game.rivals.effects.common import remove_from_principality
-
     events: list = []
     remove_from_principality(g, a.player, a.cell, -1, events)  # a face-up stack card goes back to that stack
     return events
@@ -138,6 +141,13 @@ class RivalsGame(Game):
 
     state: RivalsState
     mode: Mode = INTRO
+    card_rules: CardRules  # given by the variant (see _init_common)
+
+    def _init_common(self, variant: Variant, seats: tuple[Seat, ...], seed: int, options: dict[str, Any]) -> None:
+        super()._init_common(variant, seats, seed, options)
+        # The cards' rules come from the variant (which gathers the effects package), so the mechanics never
+        # import the effects that build on them.
+        self.card_rules = variant.card_rules  # type: ignore[attr-defined]
 
     # --- the Game API ---------------------------------------------------------------------------
 
@@ -175,7 +185,7 @@ class RivalsGame(Game):
         index = item_index(s, action.player)
         if index >= 0:
             _, _, kind, data = s.pending[index]
-            rule = DECISION_RULES[kind]
+            rule = self.card_rules.decisions[kind]
             if type(action) not in rule.actions:
                 raise IllegalAction(f"a decision is pending: {kind}")
             rule.check(self, action, data)
@@ -191,7 +201,7 @@ class RivalsGame(Game):
         if index >= 0:
             _, _, kind, data = s.pending[index]
             events: list = []
-            DECISION_RULES[kind].resolve(self, action, index, data, events)
+            self.card_rules.decisions[kind].resolve(self, action, index, data, events)
         else:
             events = PHASE_ACTIONS[s.phase][type(action)][1](self, action)
         update_advantages(s, events)
@@ -206,7 +216,7 @@ class RivalsGame(Game):
         index = item_index(s, player)
         if index >= 0:
             _, _, kind, data = s.pending[index]
-            return DECISION_RULES[kind].options(self, player, data)
+            return self.card_rules.decisions[kind].options(self, player, data)
         if s.phase == "roll":
             return [A.roll(player), *self._card_options(player, "roll")]
         if s.phase == "action":
@@ -227,7 +237,7 @@ class RivalsGame(Game):
         seen: set[str] = set()
         for card in s.hands[p]:
             cid = card_of()[card].id
-            rule = ACTION_RULES.get(cid)
+            rule = self.card_rules.actions.get(cid)
             if rule is None or rule.phase != phase or card in s.fresh[p] or cid in seen:
                 continue
             seen.add(cid)
@@ -275,7 +285,7 @@ class RivalsGame(Game):
         while s.winner < 0:
             if s.pending:
                 b, p, kind, data = s.pending[0]
-                auto = DECISION_RULES[kind].auto
+                auto = self.card_rules.decisions[kind].auto
                 if auto is not None and auto(self, p, 0, data, events):
                     update_advantages(s, events)
                     continue
@@ -303,7 +313,7 @@ class RivalsGame(Game):
             b, p, kind, data = s.pending[i]
             if b != batch:
                 return False
-            auto = DECISION_RULES[kind].auto
+            auto = self.card_rules.decisions[kind].auto
             if auto is not None and auto(self, p, i, data, events):
                 return True
         return False

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.core.chance import Chance
 from game.core.errors import InvalidOptions
 from game.rivals.catalogue import catalogue
@@ -10,6 +12,9 @@ from game.rivals.events import StartingPlayerChosen
 from game.rivals.mode import Mode
 from game.rivals.principality import cell
 from game.rivals.state import RivalsState
+
+if TYPE_CHECKING:
+    from game.rivals.card_rules import CardRules
 
 # The starting regions (both colours, facts file §6): top row and bottom row, left to right.
 START_TOP: tuple[str, ...] = ("forest", "gold_field", "fields")
@@ -91,18 +96,17 @@ def draw_stacks(mode: Mode, basic: list[int], theme: list[int],
     return stacks, tuple(backs), face_up
 
 
-def set_up(mode: Mode, colors: tuple[str, ...], chance: Chance) -> tuple[RivalsState, list]:
-    """The starting state of a mode: the intro rules, with the theme hooks read from the mode."""
+def set_up(mode: Mode, colors: tuple[str, ...], chance: Chance, rules: CardRules) -> tuple[RivalsState, list]:
+    """The starting state of a mode: the intro rules, with the theme hooks read from the mode (InvalidOptions when
+    the mode holds a card that has no rule)."""
     cat = catalogue()
     basic, theme, events = draw_piles(mode)
     if mode.start_hand not in ("top", "search"):
         raise InvalidOptions(f"{mode.id}: unknown way to take starting hands {mode.start_hand!r}")
-    from game.rivals.effects import ACTION_RULES, EVENT_RULES
-
     possible = events + [i.index for i in cat.instances if mode.duel_events and i.card.type == "event" and i.crescent]
-    missing = sorted({cat.instances[i].card.id for i in possible} - set(EVENT_RULES) - {"yule"})  # Yule rebuilds the deck
+    missing = sorted({cat.instances[i].card.id for i in possible} - set(rules.events) - {"yule"})  # Yule rebuilds the deck
     missing += sorted({cat.instances[i].card.id for i in theme if cat.instances[i].card.is_action}
-                      - set(ACTION_RULES))
+                      - set(rules.actions))
     if missing:
         raise InvalidOptions(f"{mode.id}: the mode holds cards without rules: {', '.join(missing)}")
     s = RivalsState(0)

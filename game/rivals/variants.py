@@ -10,7 +10,9 @@ from game.core.game import Game
 from game.core.seats import Seat
 from game.core.variant import Variant
 from game.rivals.actions import rivals_codec
+from game.rivals.card_rules import CardRules
 from game.rivals.constants import COLORS
+from game.rivals.effects.registry import CARD_RULES
 from game.rivals.mode import DUEL, GOLD, INTRO, PROGRESS, TURMOIL, Mode
 from game.rivals.rules import RivalsGame
 from game.rivals.setup import set_up
@@ -28,6 +30,7 @@ class RivalsIntro(Variant):
     colors = COLORS
     mode: ClassVar[Mode] = INTRO
     game_class: ClassVar[type[RivalsGame]] = RivalsGame
+    card_rules: ClassVar[CardRules] = CARD_RULES
     # Ruling (undo): builds (roads, cities, expansions), trades with the supply, buying from the merchant, choosing a
     # gained resource, arranging regions and removing an own card can be taken back; rolls, action cards, settlements
     # (new regions are drawn), ending the action phase (hand cards are drawn next) and anything that touches the
@@ -56,7 +59,7 @@ class RivalsIntro(Variant):
         game.mode = cls.mode
         if setup_outcomes:
             game.chance.force(*setup_outcomes)
-        state, events = set_up(cls.mode, tuple(seat.color for seat in seats), game.chance)
+        state, events = set_up(cls.mode, tuple(seat.color for seat in seats), game.chance, cls.card_rules)
         game.state = state
         game.initial_events.extend(events)
         game.setup_outcomes = tuple(game.chance.take_record())

@@ -11,7 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import game.sim
-from game.ai.catan_heuristic import CatanHeuristicBot, effective_missing
+from game.ai.catan_heuristic import CatanHeuristicBot
+from game.ai.catan_situation import effective_missing
 from game.catan import actions as A
 from game.catan.geometry import topology
 from game.catan.state import MAIN, MOVE_ROBBER
@@ -356,7 +357,7 @@ def test_counters_an_offer_it_cannot_accept():
 def test_remembered_road_answers_match_a_fresh_search() -> None:
     """The bot's road memo (kept across decisions) gives the same lengthening road and the same road targets
     as working them out anew."""
-    from game.ai.catan_heuristic import Situation
+    from game.ai.catan_situation import Situation
 
     game = new_game(seed=5)
     bot = CatanHeuristicBot()

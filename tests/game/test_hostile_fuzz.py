@@ -16,7 +16,8 @@ import pytest
 
 from game.catan.board import beginner_layout, check_layout_data
 from game.catan.compact import compact_layout, random_placements
-from game.catan.position import export_position, position_game
+from game.catan.position import position_game
+from game.catan.position_export import export_position
 from game.core.chance import Chance
 from game.core.errors import InvalidPosition, SaveError
 from game.core.files import parse_json_bytes

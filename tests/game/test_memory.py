@@ -6,7 +6,8 @@ from __future__ import annotations
 import itertools
 import json
 
-from game.catan import rules as catan_rules
+from game.catan import robber
+from game.catan.action_table import _action_table
 from game.cards import choices as card_choices
 from game.cards import payment as card_payment
 from game.core.actions import SHARED_ACTIONS_PER_CLASS
@@ -20,19 +21,19 @@ def test_large_discards_are_not_cached_and_the_cache_stays_bounded() -> None:
     for hand in itertools.islice(itertools.product(range(9), repeat=5), 3000):
         owed = sum(hand) // 2
         if sum(hand) > 7:
-            catan_rules.discard_actions(0, hand, owed)
-    for cache in (catan_rules._small_discard_actions, catan_rules._small_discard_choices):
+            robber.discard_actions(0, hand, owed)
+    for cache in (robber._small_discard_actions, robber._small_discard_choices):
         info = cache.cache_info()
-        assert info.maxsize == catan_rules.DISCARD_CACHE_SIZE and info.currsize <= info.maxsize
+        assert info.maxsize == robber.DISCARD_CACHE_SIZE and info.currsize <= info.maxsize
     big = (9, 9, 9, 9, 9)
-    before = catan_rules._small_discard_choices.cache_info().currsize
-    choices = catan_rules.discard_choices(big, 22)
-    assert len(choices) > 1000 and catan_rules._small_discard_choices.cache_info().currsize == before
-    assert [a.cards for a in catan_rules.discard_actions(1, big, 22)] == list(choices)
+    before = robber._small_discard_choices.cache_info().currsize
+    choices = robber.discard_choices(big, 22)
+    assert len(choices) > 1000 and robber._small_discard_choices.cache_info().currsize == before
+    assert [a.cards for a in robber.discard_actions(1, big, 22)] == list(choices)
     small = (3, 2, 2, 1, 1)
-    assert catan_rules.discard_choices(small, 4) == catan_rules._discard_choices(small, 4)
-    assert all(sum(c) == 4 and all(k <= h for k, h in zip(c, small)) for c in catan_rules.discard_choices(small, 4))
-    assert not hasattr(catan_rules._action_table(0), "discards")  # no per-player table of every discard seen
+    assert robber.discard_choices(small, 4) == robber._discard_choices(small, 4)
+    assert all(sum(c) == 4 and all(k <= h for k, h in zip(c, small)) for c in robber.discard_choices(small, 4))
+    assert not hasattr(_action_table(0), "discards")  # no per-player table of every discard seen
 
 
 def test_the_caches_of_large_entries_have_small_bounds() -> None:

@@ -20,9 +20,9 @@ from game.catan import events as E
 from game.catan.constants import DEV_CARDS, KNIGHT, RESOURCES
 from game.catan.geometry import topology
 from game.catan.longest_road import longest_road
-from game.catan.position import (
-    action_from_format, action_to_format, export_position, legal_actions_in_format, load_position, position_game,
-)
+from game.catan.position import load_position, position_game
+from game.catan.position_actions import action_from_format, action_to_format, legal_actions_in_format
+from game.catan.position_export import export_position
 from game.catan.rules import CatanGame
 from game.catan.state import NOBODY
 from game.core.errors import IllegalAction, InvalidPosition, MalformedAction

@@ -13,7 +13,9 @@ from typing import Any
 
 import pytest
 
-from game.catan.position import export_position, legal_actions_in_format, load_position, position_game
+from game.catan.position import load_position, position_game
+from game.catan.position_actions import legal_actions_in_format
+from game.catan.position_export import export_position
 from game.catan.position_derive import Correction, derive_position, import_position
 from game.catan.rules import CatanGame
 from game.catan.state import CatanState

@@ -43,7 +43,8 @@ def _flat(text: str) -> str:
 
 
 def _chart_labels() -> dict[int, Any]:
-    from game.lab.charts import Canvas, Fonts, hex_number_labels
+    from game.lab.chart_board import hex_number_labels
+    from game.lab.charts import Canvas, Fonts
 
     return {label.hex: label for label in hex_number_labels(Canvas(Fonts()))}
 
@@ -163,7 +164,7 @@ def test_spots_are_named_as_the_cli_names_them(make_app: Any, capsys: pytest.Cap
 
 def test_the_charts_lay_out_a_number_on_every_hex_clear_of_token_and_spot_circles() -> None:
     from game.catan.geometry import topology
-    from game.lab.charts import BOARD, HEAT_HALO, HEAT_MAX_RADIUS, TOKEN_SHARE
+    from game.lab.chart_board import BOARD, HEAT_HALO, HEAT_MAX_RADIUS, TOKEN_SHARE
 
     topo = topology()
     labels = _chart_labels()
@@ -190,7 +191,8 @@ def test_the_charts_lay_out_a_number_on_every_hex_clear_of_token_and_spot_circle
 
 def test_the_board_charts_draw_the_hex_numbers() -> None:
     from game.core.i18n import Translator
-    from game.lab.charts import HEX_LABEL_FILL, Canvas, Fonts, draw_board, hex_number_labels
+    from game.lab.chart_board import HEX_LABEL_FILL, draw_board, hex_number_labels
+    from game.lab.charts import Canvas, Fonts
     from game.lab.layout import beginner_lab_layout
 
     canvas = Canvas(Fonts())

@@ -59,11 +59,9 @@ def remove_from_principality(g: RivalsGame, p: int, c: int, stack: int, events: 
 def lose_from_principality(g: RivalsGame, p: int, c: int, stack: int, events: list) -> int:
     """A card the player loses to an event or an opponent's action card: removed as above, then the loss hooks
     of the player's remaining cards run (Irmgard; a lost Irmgard is gone before her own hook could run)."""
-    from game.rivals.effects import ON_LOSS
-
     card = remove_from_principality(g, p, c, stack, events)
     for owned in sorted(set(buildings(g, p) + units(g, p))):
-        hook = ON_LOSS.get(card_of()[g.state.grid[p][owned]].id)
+        hook = g.card_rules.on_loss.get(card_of()[g.state.grid[p][owned]].id)
         if hook:
             hook(g, p, card, events)
     return card

@@ -6,9 +6,12 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from game.rivals.building import free_sites
 from game.rivals.catalogue import card_of
 from game.rivals.constants import GOLD, STRENGTH
 from game.rivals.economy import total, totals
+from game.rivals.effects.gold_actions import take_targets
+from game.rivals.effects.turmoil_cards import arson_targets
 from game.rivals.principality import is_city, settlement_columns
 from game.rivals.scoring import expansion_cells, owned_ids, stats, victory_points
 
@@ -33,20 +36,14 @@ def _opponent_unit_str(g: RivalsGame, p: int) -> bool:
 
 
 def _parish_hall_in_city(g: RivalsGame, p: int) -> bool:
-    from game.rivals.building import free_sites
-
     return bool(free_sites(g, p, "on_parish_hall"))
 
 
 def _opponent_storable(g: RivalsGame, p: int) -> bool:
-    from game.rivals.effects.gold_actions import take_targets
-
     return bool(take_targets(g, p, 63))
 
 
 def _opponent_unprotected_building(g: RivalsGame, p: int) -> bool:
-    from game.rivals.effects.turmoil_cards import arson_targets
-
     return bool(arson_targets(g, 1 - p))
 
 

@@ -11,7 +11,6 @@ from game.rivals.constants import GOLD, MAX_STORE
 from game.rivals.economy import cell_resource, is_region, remove, room_cells, store_cells, totals
 from game.rivals.effects.base import ActionCardRule, DecisionRule
 from game.rivals.effects.common import discard_played
-from game.rivals.effects.conditions import requirement_refusal
 from game.rivals.events import NoEffect
 from game.rivals.pending import done, queue, replace
 from game.rivals.scoring import owned_ids
@@ -26,7 +25,7 @@ Data = tuple[Any, ...]
 def requires(g: RivalsGame, p: int, card_id: str) -> str | None:
     """The first unmet printed requirement of a card, or None."""
     for req in catalogue().cards[card_id].requires:
-        why = requirement_refusal(g, p, req)
+        why = g.card_rules.requirement_refusal(g, p, req)
         if why:
             return why
     return None

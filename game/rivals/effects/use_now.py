@@ -9,25 +9,19 @@ from game.core.errors import IllegalAction
 from game.rivals import actions as A
 from game.rivals.catalogue import card_of
 from game.rivals.effects.base import DecisionRule
-from game.rivals.pending import done, item_index, queue
-from game.rivals.state import RivalsState
+from game.rivals.building import build_options, expansion_refusal
+from game.rivals.pending import USE_NOW, done, queue
 
 if TYPE_CHECKING:
     from game.rivals.rules import RivalsGame
 
 Data = tuple[Any, ...]
-KIND = "use_now"
+KIND = USE_NOW
 
 
 def offer_use_now(g: RivalsGame, p: int, card: int, source: str, events: list) -> None:
     """Open the decision to play or build `card` (already in p's hand, marked fresh) at once, or keep it."""
     queue(g.state, [(p, KIND, (card, source))], events, front=True)
-
-
-def offered_now(s: RivalsState, p: int, card: int) -> bool:
-    """Whether the player's open decision is to use exactly this card at once (it is usable despite being fresh)."""
-    index = item_index(s, p)
-    return index >= 0 and s.pending[index][2] == KIND and s.pending[index][3][0] == card
 
 
 def _phase_actions(g: RivalsGame) -> dict:
@@ -38,9 +32,6 @@ def _phase_actions(g: RivalsGame) -> dict:
 
 
 def _options(g: RivalsGame, p: int, data: Data) -> list:
-    from game.rivals.building import build_options, expansion_refusal
-    from game.rivals.effects import ACTION_RULES
-
     s = g.state
     card = data[0]
     out: list = [A.Pass(p)]
@@ -51,7 +42,7 @@ def _options(g: RivalsGame, p: int, data: Data) -> list:
         if A.BuildExpansion in _phase_actions(g) and expansion_refusal(g, p, card) is None:
             out.extend(build_options(g, p, card))
         return out
-    rule = ACTION_RULES.get(info.id)
+    rule = g.card_rules.actions.get(info.id)
     if rule is not None and rule.phase == s.phase and rule.refusal(g, p) is None:
         out.extend(rule.options(g, p, card))
     return out

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from game.ai.catan_hard_policy import CatanHardPolicy
-from game.ai.catan_heuristic import CatanHeuristicBot, Situation, missing
+from game.ai.catan_heuristic import CatanHeuristicBot
+from game.ai.catan_situation import Situation, missing
 from game.ai.catan_value import _expansion, seat_value
 from game.ai.search import HardBot, family_search
 from game.catan import actions as A

@@ -167,7 +167,7 @@ def _catan_phase(view: Any) -> str:
 
 
 def test_catan_robber_spares_itself_and_often_misses_the_best_target() -> None:
-    from game.ai.catan_heuristic import Situation
+    from game.ai.catan_situation import Situation
 
     decisions = _decisions("catan-base", 4, range(40, 43), _catan_phase, MOVE_ROBBER)
     assert decisions
@@ -184,7 +184,7 @@ def test_catan_robber_spares_itself_and_often_misses_the_best_target() -> None:
 
 
 def test_catan_setup_picks_among_the_top_spots_not_always_the_best() -> None:
-    from game.ai.catan_heuristic import Situation
+    from game.ai.catan_situation import Situation
 
     game = _new("catan-base", 4, 5, {"board": "variable"})
     assert game.state.phase == SETUP_SETTLEMENT

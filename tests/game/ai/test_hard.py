@@ -147,7 +147,8 @@ def test_hard_offers_a_domestic_trade_at_most_once_a_turn() -> None:
 def test_hard_ranks_trade_offers_by_what_they_would_do_for_its_goal() -> None:
     """An offer moves no cards, so the one-step evaluation scores every offer alike: the candidates among them
     are the ones that would bring Hard's goal closer (a card it lacks for one it can spare), not the first listed."""
-    from game.ai.catan_heuristic import Situation, trade_merit
+    from game.ai.catan_heuristic import trade_merit
+    from game.ai.catan_situation import Situation
 
     game, p, legal = midgame(seed=2)  # a position where the listing order puts a useless offer first
     view = game.view(p)

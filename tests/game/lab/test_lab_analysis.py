@@ -10,7 +10,7 @@ from game.catan.geometry import topology
 from game.lab.analysis import analyse, compare
 from game.lab.layout import beginner_lab_layout, variable_lab_layout
 from game.lab.search import Constraints, generate_candidates
-from game.lab.stats import chi_square_equal, chi_square_survival, wilson_interval
+from game.stats.inference import chi_square_equal, chi_square_survival, wilson_interval
 
 
 def test_beginner_board_pips_by_hand() -> None:

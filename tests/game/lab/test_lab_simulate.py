@@ -11,7 +11,7 @@ from game.catan.invariants import InvariantViolation
 from game.core.errors import InvalidOptions
 from game.lab.layout import beginner_lab_layout, variable_lab_layout
 from game.lab.report import build_report
-from game.lab.seating import rotated_colours
+from game.stats.seating import rotated_colours
 from game.lab.simulate import SimulationPlan, run_plan
 
 

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from game.lab.stats import (
+from game.stats.inference import (
     SequentialPlan, chi_square_critical, chi_square_equal, detectable_edge, doubling_looks, games_needed,
     holm_adjusted, noncentral_chi_square_survival, power, required_noncentrality,
 )

@@ -82,7 +82,7 @@ def test_a_varied_game_is_the_same_game_for_its_seed() -> None:
 
 
 def test_varied_set_up_spots_stay_within_the_margin_of_the_best() -> None:
-    from game.ai.catan_heuristic import Situation
+    from game.ai.catan_situation import Situation
     from game.catan.state import SETUP_ROAD, SETUP_SETTLEMENT
     from game.core.registry import get_variant
     from game.core.seats import Seat

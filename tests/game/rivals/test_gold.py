@@ -9,7 +9,7 @@ from game.rivals import actions as A
 from game.rivals.catalogue import card_of, catalogue
 from game.rivals.constants import GOLD, ORE, STRENGTH, TRADE
 from game.rivals.economy import totals
-from game.rivals.effects import ACTION_RULES, EVENT_RULES
+from game.rivals.effects.registry import CARD_RULES
 from game.rivals.principality import cell
 from game.rivals.scoring import stats, update_advantages, victory_points
 from tests.game.rivals.helpers import (FIELDS, FOREST, GOLD_FIELD, HILLS, LEFT_BOTTOM, LEFT_TOP, MOUNTAINS, PASTURE,
@@ -47,9 +47,9 @@ def test_every_gold_card_has_rules() -> None:
     for inst in catalogue().of_set("gold"):
         card = inst.card
         if card.is_action:
-            assert card.id in ACTION_RULES
+            assert card.id in CARD_RULES.actions
         if card.type == "event":
-            assert card.id in EVENT_RULES
+            assert card.id in CARD_RULES.events
 
 
 # --- actions ---------------------------------------------------------------------------------------
@@ -85,7 +85,7 @@ def test_gudrun_capped_by_room() -> None:
     assert not s.pending and (s.store[0][GOLD_FIELD], s.store[1][GOLD_FIELD]) == (3, 2)
     s.store[0][GOLD_FIELD] = 3
     card2 = to_hand(g, 0, "goldsmith")  # the era's Goldsmith is the basic one
-    assert card_of()[card2].id in ACTION_RULES
+    assert card_of()[card2].id in CARD_RULES.actions
 
 
 def test_trade_master_needs_guild_and_takes_one_or_two() -> None:

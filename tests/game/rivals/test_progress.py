@@ -13,7 +13,7 @@ from game.rivals import actions as A
 from game.rivals.catalogue import card_of, catalogue
 from game.rivals.constants import GRAIN, ORE, STRENGTH
 from game.rivals.economy import number_table, totals
-from game.rivals.effects import ACTION_RULES, EVENT_RULES
+from game.rivals.effects.registry import CARD_RULES
 from game.rivals.handcards import search_price
 from game.rivals.mode import PROGRESS
 from game.rivals.principality import cell, is_city, x_of
@@ -147,9 +147,9 @@ def test_every_progress_card_has_rules() -> None:
     for inst in catalogue().of_set("progress"):
         card = inst.card
         if card.is_action:
-            assert card.id in ACTION_RULES
+            assert card.id in CARD_RULES.actions
         if card.type == "event":
-            assert card.id in EVENT_RULES
+            assert card.id in CARD_RULES.events
     assert len(catalogue().of_set("progress")) == 31
 
 

@@ -14,7 +14,7 @@ from game.rivals.building import cost_discount
 from game.rivals.catalogue import card_of, catalogue
 from game.rivals.constants import GOLD, ORE, STRENGTH
 from game.rivals.economy import totals
-from game.rivals.effects import ACTION_RULES, EVENT_RULES
+from game.rivals.effects.registry import CARD_RULES
 from game.rivals.effects.common import lose_from_principality
 from game.rivals.principality import cell
 from game.rivals.scoring import stats, update_advantages, victory_points
@@ -95,9 +95,9 @@ def test_turmoil_stacks_face_up_box_and_rules() -> None:
     assert conserved(g)
     for i in catalogue().of_set("turmoil"):
         if i.card.is_action:
-            assert i.card.id in ACTION_RULES
+            assert i.card.id in CARD_RULES.actions
         if i.card.type == "event":
-            assert i.card.id in EVENT_RULES
+            assert i.card.id in CARD_RULES.events
 
 
 def test_turmoil_event_deck_thirteen_with_yule_fourth_from_bottom() -> None:
