@@ -10,6 +10,7 @@ import pygame
 
 from game.core.files import remove_stale_temporaries
 from gui.art import ArtCache
+from gui.backdrop import startup_art_ready
 from gui.comfort import draw_sound_badge, typing_in
 from gui.i18n import Translator
 from gui.scene import Scene
@@ -153,10 +154,19 @@ class App:
 
     # ------------------------------------------------------------ scene stack
 
-    def push(self, scene: Scene) -> None:
-        """Put a scene on top."""
+    def make(self, name: str, **params: Any) -> Scene:
+        """Build the screen of that name (gui.navigation.SCENES) for this app."""
+        from gui.navigation import SCENES
+
+        return SCENES[name](self, **params)
+
+    def push(self, scene: Scene | str, **params: Any) -> Scene:
+        """Put a scene on top (a scene, or a screen by name with its parameters); returns it."""
+        if isinstance(scene, str):
+            scene = self.make(scene, **params)
         self.stack.append(scene)
         scene.on_enter()
+        return scene
 
     def pop(self) -> Scene | None:
         """Remove the top scene; the one below becomes the top again."""
@@ -168,81 +178,85 @@ class App:
             self.stack[-1].on_enter()
         return scene
 
-    def replace(self, scene: Scene) -> None:
-        """Swap the top scene for another."""
+    def replace(self, scene: Scene | str, **params: Any) -> Scene:
+        """Swap the top scene for another (a scene, or a screen by name); returns it."""
+        if isinstance(scene, str):
+            scene = self.make(scene, **params)
         if self.stack:
             self.stack.pop().on_exit()
-        self.push(scene)
+        return self.push(scene)
+
+    def go(self, name: str, **params: Any) -> Any:
+        """Open a screen that needs more than building it (gui.navigation.OPENERS: a replay read from a file, a save
+        loaded into its table, ...); returns what the opener returns."""
+        from gui.navigation import OPENERS
+
+        return OPENERS[name](self, **params)
+
+    def is_screen(self, scene: Scene | None, name: str) -> bool:
+        """Whether scene is the screen of that name (e.g. the main menu)."""
+        from gui.navigation import SCENES
+
+        return scene is not None and isinstance(scene, SCENES[name])  # type: ignore[arg-type]
 
     def pop_to_menu(self) -> None:
         """Pop every scene above the main menu (all of them if there is no menu)."""
-        from gui.menu import MenuScene
-
-        while self.stack and not isinstance(self.stack[-1], MenuScene):
+        while self.stack and not self.is_screen(self.stack[-1], "menu"):
             self.pop()
+
+    def to_menu(self) -> None:
+        """Back to the main menu (a new one when none is on the stack)."""
+        self.pop_to_menu()
+        if not self.stack:
+            self.push("menu")
 
     # ------------------------------------------------------------ what other scenes ask for
 
-    #: Game families that have a table in this front end.
-    TABLE_FAMILIES: tuple[str, ...] = ("catan", "cards", "rivals")
+    @property
+    def table_families(self) -> tuple[str, ...]:
+        """The game families that have a table in this front end."""
+        from gui.families import families
+
+        return tuple(families())
+
+    def make_table(self, game: Game) -> Scene:
+        """The table scene of the game's family, built around game (KeyError for a family without a table)."""
+        from gui.families import families
+
+        return families()[getattr(game.variant, "family", "")].table(self, game)
 
     def start_game(self, game: Game, tour: bool | None = None) -> None:
         """Open the table of a game (above the main menu, replacing any other table); with tour (by default: a game
         started from New game), a player who has not seen the table tour gets it."""
-        if tour is None:
-            from gui.new_game import NewGameScene
+        from gui.families import family_of
 
-            tour = isinstance(self.top, NewGameScene)
-        family = getattr(game.variant, "family", "")
-        if family not in self.TABLE_FAMILIES:
-            self.show_message("app.family_unsupported", family=family)
-            return
-        try:
-            if family == "cards":
-                from gui.cards.scene import CardsTableScene as TableScene
-            elif family == "rivals":
-                from gui.rivals.scene import RivalsTableScene as TableScene
-            else:
-                from gui.catan.scene import CatanTableScene as TableScene
-        except ImportError as exc:
-            self.show_message("app.table_missing", error=str(exc))
+        if tour is None:
+            tour = self.is_screen(self.top, "new_game")
+        family = family_of(game)
+        if family is None:
+            self.show_message("app.family_unsupported", family=getattr(game.variant, "family", ""))
             return
         self.pop_to_menu()
-        table = TableScene(self, game)
+        table = family.table(self, game)
         self.push(table)
         if tour and not self.settings.tour_seen and not table.session.all_ai:
             table.start_tour()
 
     def show_end_of_game(self, game: Game) -> None:
-        """Show the end-of-game summary with charts."""
-        if getattr(game.variant, "family", "") == "cards":
-            from gui.cards.end import CardsEndScene
+        """Show the end-of-game summary of the game's family."""
+        from gui.families import family_of
 
-            self.push(CardsEndScene(self, game))
-            return
-        if getattr(game.variant, "family", "") == "rivals":
-            from gui.rivals.end import RivalsEndScene
-
-            self.push(RivalsEndScene(self, game))
-            return
-        from gui.end_game import EndGameScene
-
-        self.push(EndGameScene(self, game))
+        family = family_of(game)
+        if family is not None:
+            self.push(family.end(self, game))
 
     def show_message(self, text_key: str, **params: Any) -> None:
         """A modal message with an OK button (text from the translator)."""
-        from gui.dialogs.message import MessageScene
-
-        self.push(MessageScene(self, text_key, params))
+        self.push("message", text_key=text_key, params=params)
 
     def start(self) -> None:
         """Put the first scenes up: the loading screen on a cold art cache, else the menu."""
-        from gui.menu import LoadingScene, MenuScene, startup_art_ready
-
-        if startup_art_ready(self):
-            self.push(MenuScene(self))
-        else:
-            self.push(LoadingScene(self))
+        self.push("menu" if startup_art_ready(self) else "loading")
         if self.settings_error:
             self.show_message("app.settings_damaged", error=self.settings_error)
 

@@ -18,9 +18,9 @@ from game.core.errors import GameError, InvalidPosition
 from game.core.files import read_json_file, write_json_atomically
 from game.core.options import OptionSpec
 from game.core.registry import available_variants
-from game.core.resources import layouts_dir
 from game.core.seats import Seat
 from game.core.variant import Variant
+from gui.backdrop import backdrop_for
 from gui.catan.board_preview import render_board_preview
 from gui.catan.part_preview import render_preview
 from gui.dialogs import (
@@ -28,6 +28,7 @@ from gui.dialogs import (
     blit_text, draw_heading, ellipsize, fit_text, is_click, player_swatch, px,
 )
 from gui.fonts import font, wrap_text
+from gui.layout_files import layout_files, user_layouts_dir
 from gui.levels import badge_size, draw_level_badge, level_description, level_id, levels_in_use
 from gui.table.sprites import SpriteBook
 from gui.widgets import draw_tooltip
@@ -35,7 +36,6 @@ from gui.widgets import draw_tooltip
 if TYPE_CHECKING:
     from gui.app import App
 
-REPO_LAYOUTS = layouts_dir()
 LAYOUT_MODE = "layout"
 NAME_LENGTH = 18
 MAX_SEED = 999_999_999
@@ -51,23 +51,6 @@ class SeatDraft:
     name: str
     controller: str
     auto_name: bool = True
-
-
-def user_layouts_dir(app: App) -> Path:
-    """Where the user's own board layouts are saved (beside the saves folder)."""
-    return app.save_dir.parent / "layouts"
-
-
-def layout_files(app: App) -> list[Path]:
-    """Board layout files (*.json) from the repo's saves/layouts and the user's data folders."""
-    files: list[Path] = []
-    seen: set[Path] = set()
-    for folder in (REPO_LAYOUTS, app.save_dir / "layouts", user_layouts_dir(app)):
-        resolved = folder.resolve()
-        if folder.is_dir() and resolved not in seen:
-            seen.add(resolved)
-            files.extend(sorted(p for p in folder.glob("*.json") if p.is_file()))
-    return files
 
 
 def arrangement_file_name(placements: tuple[Placement, ...]) -> str:
@@ -145,10 +128,9 @@ class NewGameScene(WidgetScene):
     """Everything needed to start a game; Start calls variant.new_game and opens the table."""
 
     def __init__(self, app: App) -> None:
-        from gui.menu import backdrop_for
 
         self.backdrop = backdrop_for(app)
-        self.variants: list[type[Variant]] = [v for v in available_variants() if v.family in app.TABLE_FAMILIES]
+        self.variants: list[type[Variant]] = [v for v in available_variants() if v.family in app.table_families]
         self.variant_index = 0
         self.layouts = layout_files(app)
         self.layout_index = 0

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rivals.catalogue import SETS, Card, catalogue
+from gui.backdrop import backdrop_for
 from gui.art.registry import natural_size
 from gui.art.rivals_text import card_name
 from gui.dialogs import (
@@ -76,8 +77,6 @@ class RivalsCatalogueScene(WidgetScene):
     """Browse all Rivals cards; the wheel scrolls, hovering or clicking a card shows it large on the right."""
 
     def __init__(self, app: App) -> None:
-        from gui.menu import backdrop_for
-
         self.backdrop = backdrop_for(app)
         self.entries = catalogue_entries()
         self.set_filter = ALL

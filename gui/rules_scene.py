@@ -1,6 +1,6 @@
-"""The rules almanac: a list of terms and a scrollable text pane for every game that can be started, chosen by tabs:
-the board game (assets/rules/<lang>.md), its compact edition and two-player variant, Rivals for Catan and the quick
-card game (assets/rules/<doc>_<lang>.md)."""
+"""The rules almanac: a How to play page with a picture of the table, then a list of terms and a scrollable text
+pane, for every game that can be started, chosen by tabs: the board game (assets/rules/<lang>.md), its compact edition
+and two-player variant, Rivals for Catan and the quick card game (assets/rules/<doc>_<lang>.md)."""
 
 from __future__ import annotations
 
@@ -12,18 +12,24 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.resources import rules_dir
+from gui.backdrop import backdrop_for
 from gui.dialogs import (
-    GOLD, GOLD_DARK, PANEL, TEXT, TEXT_DIM, ListBox, ListRow, StyledButton, WidgetScene, blit_text, draw_heading,
+    GOLD, GOLD_DARK, INK, PANEL, TEXT, TEXT_DIM, ListBox, ListRow, StyledButton, WidgetScene, blit_text, draw_heading,
     ellipsize, is_click, px,
 )
 from gui.fonts import font
+from gui.rules_pictures import TablePictures
 
 if TYPE_CHECKING:
     from gui.app import App
 
 RULES_DIR = rules_dir()
 DOCS = ("catan", "compact", "two_player", "rivals", "cards")  # the rule documents, each one file per language
-TABS_PER_ROW = 3
+# The tab labels: the base game's tab names the edition, so the one tab row never spells "Catan" beside the Czech
+# "Katan – Duel" (both spellings are the boxes' own titles).
+TAB_KEYS = {"catan": "rules.tab.catan"}
+# The How to play section of a rule document: its heading line ends with this marker.
+GUIDE_MARKER = "{#how-to-play}"
 # The rule document of a variant that is not the base game's ("catan").
 VARIANT_DOCS = {"catan-compact": "compact", "catan-2p": "two_player"}
 FAMILY_DOCS = {"rivals": "rivals", "cards": "cards"}
@@ -48,8 +54,32 @@ class Term:
     blocks: tuple[Block, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class RulesDoc:
+    """A parsed rule document: its title, its How to play page (if it has one) and the terms of its glossary."""
+
+    title: str
+    guide: Term | None
+    terms: tuple[Term, ...]
+
+
+def parse_document(text: str) -> RulesDoc:
+    """Parse a rule document; the section whose heading ends with GUIDE_MARKER is its How to play page."""
+    title, sections = _parse_sections(text)
+    guides = [Term(t.title.removesuffix(GUIDE_MARKER).strip(), t.blocks) for t in sections
+              if t.title.endswith(GUIDE_MARKER)]
+    terms = tuple(t for t in sections if not t.title.endswith(GUIDE_MARKER))
+    return RulesDoc(title, guides[0] if guides else None, terms)
+
+
 def parse_rules(text: str) -> tuple[str, list[Term]]:
-    """Parse the Markdown-ish rules: '# title', '## term', '- bullet', '1. item', '**bold**' (one block a line)."""
+    """Parse the Markdown-ish rules into the title and the glossary's terms (the How to play page left out)."""
+    doc = parse_document(text)
+    return doc.title, list(doc.terms)
+
+
+def _parse_sections(text: str) -> tuple[str, list[Term]]:
+    """'# title', '## term', '- bullet', '1. item', '**bold**' (one block a line), every '##' section a term."""
     title = ""
     terms: list[Term] = []
     current: str | None = None
@@ -95,8 +125,13 @@ def rules_path(lang: str, doc: str = "catan") -> Path:
 
 
 def load_rules(lang: str, doc: str = "catan") -> tuple[str, list[Term]]:
-    """A rule document (one of DOCS) in a language (English when that language has none)."""
+    """A rule document's title and glossary (one of DOCS) in a language (English when that language has none)."""
     return parse_rules(rules_path(lang, doc).read_text(encoding="utf-8"))
+
+
+def load_document(lang: str, doc: str = "catan") -> RulesDoc:
+    """A whole rule document, its How to play page included (English when that language has none)."""
+    return parse_document(rules_path(lang, doc).read_text(encoding="utf-8"))
 
 
 Run = tuple[str, bool]
@@ -134,65 +169,145 @@ def wrap_runs(runs: list[Run], size: int, width: int) -> list[list[Run]]:
     return [line for line in lines if line] or [[]]
 
 
-def render_term(term: Term, width: int, scale: float) -> pygame.Surface:
-    """The whole term as one tall transparent surface (title, paragraphs, bullets)."""
+Item = tuple[int, int, list[Run], str, tuple[int, int, int]]  # y, x, runs, marker, colour
+
+
+def _lay_out(blocks: tuple[Block, ...], width: int, scale: float, beside: tuple[int, int] = (0, 0),
+             indent_at_1: int = 28) -> tuple[list[Item], int]:
+    """Place the blocks' lines top down, bullets and numbers indented; a block starting above beside[0] is wrapped
+    to width - beside[1] (it runs beside a picture). Returns the lines and the height."""
     size = px(19, scale)
     line_h = font(size).get_linesize() + px(3, scale)
-    indent = px(28, scale)
+    indent = px(indent_at_1, scale)
     para_gap = px(12, scale)
-    items: list[tuple[int, int, list[Run], str, tuple[int, int, int]]] = []  # y, x, runs, marker, colour
+    items: list[Item] = []
     y = 0
-    for block in term.blocks:
+    for block in blocks:
         if block.kind == "subhead":
             y += px(6, scale)
             items.append((y, 0, [(block.text, True)], "", GOLD))
             y += line_h + px(2, scale)
             continue
         x = indent if block.kind in ("bullet", "number") else 0
+        room = width - (beside[1] if y < beside[0] else 0)
         example = block.text.startswith(("**Příklad", "**Example", "**Tip"))
         color = EXAMPLE_COLOR if example else TEXT
-        for i, line in enumerate(wrap_runs(_runs(block.text), size, width - x)):
+        for i, line in enumerate(wrap_runs(_runs(block.text), size, room - x)):
             items.append((y, x, line, block.marker if i == 0 else "", color))
             y += line_h
         y += para_gap
-    surface = pygame.Surface((max(1, width), max(1, y)), pygame.SRCALPHA)
+    return items, y
+
+
+def _paint(surface: pygame.Surface, items: list[Item], scale: float, discs: bool = False) -> None:
+    """Draw laid-out lines; with discs (the How to play page) the step numbers sit in gold discs and every bold
+    word is gold (a step's bold lead-in may span several words)."""
+    size = px(19, scale)
+    line_h = font(size).get_linesize()
     for iy, ix, runs, marker, color in items:
-        if marker:
+        if marker and discs and marker[:-1].isdigit():
+            r = line_h // 2 + px(1, scale)
+            centre = (ix - px(8, scale) - r, iy + line_h // 2)
+            pygame.draw.circle(surface, GOLD, centre, r)
+            blit_text(surface, marker[:-1], px(16, scale), INK, centre, "center", bold=True)
+        elif marker:
             blit_text(surface, marker, size, GOLD, (ix - px(8, scale), iy), "topright", bold=True)
         x = ix
         for text, bold in runs:
-            image = font(size, bold).render(text, True, GOLD if bold and color is not GOLD and text.strip().endswith(":") else color)
+            gold = bold and (discs or (color is not GOLD and text.strip().endswith(":")))
+            image = font(size, bold).render(text, True, GOLD if gold else color)
             surface.blit(image, (x, iy))
             x += image.get_width()
+
+
+def render_term(term: Term, width: int, scale: float) -> pygame.Surface:
+    """The whole term as one tall transparent surface (title, paragraphs, bullets)."""
+    items, height = _lay_out(term.blocks, width, scale)
+    surface = pygame.Surface((max(1, width), max(1, height)), pygame.SRCALPHA)
+    _paint(surface, items, scale)
     return surface
 
 
+def guide_picture_size(width: int, height: int) -> tuple[int, int]:
+    """The size of the table picture on a How to play page of the given text area."""
+    w = int(width * 0.5)
+    return w, min(int(w * 0.9), int(height * 0.8))
+
+
+def render_guide(guide: Term, picture: pygame.Surface | None, width: int, scale: float) -> pygame.Surface:
+    """The How to play page: the steps in numbered gold discs, the table picture at the top right beside them."""
+    pw, ph = picture.get_size() if picture is not None else (0, 0)
+    gap = px(20, scale)
+    # Numbered steps get a wider indent for their discs.
+    items, height = _lay_out(guide.blocks, width, scale, (ph, pw + gap) if picture is not None else (0, 0), 38)
+    surface = pygame.Surface((max(1, width), max(1, height, ph)), pygame.SRCALPHA)
+    if picture is not None:
+        surface.blit(picture, (width - pw, 0))
+    _paint(surface, items, scale, discs=True)
+    return surface
+
+
+def tab_rects(labels: list[str], size: int, area: pygame.Rect, gap: int, height: int, pad: int) -> list[pygame.Rect]:
+    """Tabs in rows across area.width, as many a row as fit at their natural width (label + 2 * pad), each row
+    stretched to the full width; every label fits at the one font size given."""
+    widths = [font(size, True).size(label)[0] + 2 * pad for label in labels]
+    rows: list[list[int]] = [[]]
+    used = 0
+    for i, w in enumerate(widths):
+        if rows[-1] and used + gap + w > area.width:
+            rows.append([])
+            used = 0
+        used += (gap if rows[-1] else 0) + w
+        rows[-1].append(i)
+    rects: list[pygame.Rect] = [pygame.Rect(0, 0, 0, 0)] * len(labels)
+    for r, row in enumerate(rows):
+        spare = area.width - gap * (len(row) - 1) - sum(widths[i] for i in row)
+        natural = sum(widths[i] for i in row)
+        x = area.x
+        for k, i in enumerate(row):
+            w = widths[i] + spare * widths[i] // natural if k < len(row) - 1 else area.right - x
+            rects[i] = pygame.Rect(x, area.y + r * (height + gap), w, height)
+            x += w + gap
+    return rects
+
+
+def tab_font_size(labels: list[str], size: int, width: int, pad: int) -> int:
+    """The largest font size, not above size, at which the longest label fits a tab of the whole width."""
+    while size > 8 and max(font(size, True).size(label)[0] for label in labels) + 2 * pad > width:
+        size -= 1
+    return size
+
+
 class RulesScene(WidgetScene):
-    """Browse the rule terms; the wheel scrolls the text (or the list when the mouse is over it)."""
+    """Browse a game's rules: How to play first, then the terms; the wheel scrolls the text (or the list when the
+    mouse is over it)."""
 
     def __init__(self, app: App, doc: str = "catan") -> None:
-        from gui.menu import backdrop_for
-
         self.backdrop = backdrop_for(app)
         self.doc = doc if doc in DOCS else DOCS[0]
         self.loaded: tuple[str, str] = ("", "")
         self.doc_buttons: list[StyledButton] = []
+        self.guide_button: StyledButton | None = None
         self.lang = ""
         self.title = ""
+        self.guide: Term | None = None
+        self.on_guide = True
         self.terms: list[Term] = []
         self.index = 0
         self.scroll = 0
         self.page: pygame.Surface | None = None
         self.list: ListBox | None = None
+        self.pictures = TablePictures(app.art)
         self.mouse = (0, 0)
         super().__init__(app)
 
     def layout(self) -> None:
-        """Document tabs and the list on the left, text pane on the right, Back below."""
+        """Document tabs, How to play and the list on the left, text pane on the right, Back below."""
         if self.loaded != (self.app.settings.lang, self.doc):
             self.lang = self.app.settings.lang
             self.loaded = (self.lang, self.doc)
-            self.title, self.terms = load_rules(self.lang, self.doc)
+            document = load_document(self.lang, self.doc)
+            self.title, self.guide, self.terms = document.title, document.guide, list(document.terms)
             self.index = min(self.index, max(0, len(self.terms) - 1))
         s = self.scale
         w, h = self.app.size
@@ -200,24 +315,31 @@ class RulesScene(WidgetScene):
         top = px(96, s)
         bottom = h - px(92, s)
         list_w = max(px(320, s), int(w * 0.29))
-        tab_h, tab_gap = px(38, s), px(8, s)
-        tab_w = (list_w - (TABS_PER_ROW - 1) * tab_gap) // TABS_PER_ROW
-        rows = -(-len(DOCS) // TABS_PER_ROW)
+        tab_h, tab_gap, tab_pad = px(38, s), px(8, s), max(9, px(12, s))  # StyledButton keeps 8 px a side
+        labels = [self.app.t(TAB_KEYS.get(doc, f"rules.doc.{doc}")) for doc in DOCS]
+        tab_size = tab_font_size(labels, px(16, s), list_w, tab_pad)
+        rects = tab_rects(labels, tab_size, pygame.Rect(margin, top, list_w, tab_h), tab_gap, tab_h, tab_pad)
         self.doc_buttons = [
-            StyledButton(pygame.Rect(margin + (i % TABS_PER_ROW) * (tab_w + tab_gap),
-                                     top + (i // TABS_PER_ROW) * (tab_h + tab_gap), tab_w, tab_h),
-                         self.app.t(f"rules.doc.{doc}"), (lambda d=doc: self.show_doc(d)),
-                         "primary" if doc == self.doc else "secondary", font_size=px(16, s))
-            for i, doc in enumerate(DOCS)]
-        list_top = top + rows * (tab_h + tab_gap)
+            StyledButton(rect, label, (lambda d=doc: self.show_doc(d)), "primary" if doc == self.doc else "secondary",
+                         font_size=tab_size)
+            for rect, label, doc in zip(rects, labels, DOCS)]
+        list_top = max(rect.bottom for rect in rects) + tab_gap
         self.list_panel = pygame.Rect(margin, list_top, list_w, bottom - list_top)
         self.text_panel = pygame.Rect(self.list_panel.right + px(24, s), top, w - 2 * margin - list_w - px(24, s),
                                       bottom - top)
         pad = px(16, s)
+        inner = self.list_panel.inflate(-2 * pad, -2 * pad)
+        self.guide_button = None
+        if self.guide is not None:
+            guide_h = px(40, s)
+            self.guide_button = StyledButton(pygame.Rect(inner.x, inner.y, inner.w, guide_h), self.guide.title,
+                                             self.show_guide, "primary" if self.on_guide else "secondary",
+                                             font_size=px(18, s))
+            inner = pygame.Rect(inner.x, inner.y + guide_h + px(10, s), inner.w, inner.h - guide_h - px(10, s))
         old_scroll = self.list.scroll if self.list is not None else 0
-        self.list = ListBox(self.list_panel.inflate(-2 * pad, -2 * pad), [ListRow((t.title,), i) for i, t in enumerate(self.terms)],
+        self.list = ListBox(inner, [ListRow((t.title,), i) for i, t in enumerate(self.terms)],
                             on_select=self.show, font_size=px(17, s), row_height=px(32, s))
-        self.list.selected = self.index
+        self.list.selected = -1 if self.showing_guide else self.index
         self.list.scroll = old_scroll
         self.list.clamp_scroll()
         self.text_rect = self.text_panel.inflate(-2 * px(32, s), -2 * px(24, s))
@@ -226,14 +348,27 @@ class RulesScene(WidgetScene):
         bw, bh = px(200, s), px(50, s)
         self.back_button = StyledButton(pygame.Rect(margin, h - px(22, s) - bh, bw, bh), self.app.t("app.back"),
                                         self.back, "primary", font_size=px(20, s))
-        self.widgets = [*self.doc_buttons, self.list, self.back_button]
+        guide = [self.guide_button] if self.guide_button is not None else []
+        self.widgets = [*self.doc_buttons, *guide, self.list, self.back_button]
         self._render_page()
 
+    @property
+    def showing_guide(self) -> bool:
+        """Whether the How to play page is shown (rather than a term)."""
+        return self.on_guide and self.guide is not None
+
     def _render_page(self) -> None:
-        if not self.terms:
+        width = self.text_rect.width - px(16, self.scale)
+        guide = self.guide if self.on_guide else None
+        if guide is not None:
+            if self.pictures.art is not self.app.art:
+                self.pictures = TablePictures(self.app.art)
+            picture = self.pictures.picture(self.doc, guide_picture_size(width, self.text_rect.height))
+            self.page = render_guide(guide, picture, width, self.scale)
+        elif self.terms:
+            self.page = render_term(self.terms[self.index], width, self.scale)
+        else:
             self.page = None
-            return
-        self.page = render_term(self.terms[self.index], self.text_rect.width - px(16, self.scale), self.scale)
         self.scroll = max(0, min(self.scroll, self.max_scroll))
 
     @property
@@ -242,20 +377,34 @@ class RulesScene(WidgetScene):
         return max(0, (self.page.get_height() if self.page else 0) - self.text_rect.height)
 
     def show_doc(self, doc: str) -> None:
-        """Switch to another rule document (one of DOCS), from its first term."""
+        """Switch to another rule document (one of DOCS), at its How to play page."""
         if doc == self.doc or doc not in DOCS:
             return
         self.doc = doc
         self.index = 0
         self.scroll = 0
+        self.on_guide = True
         if self.list is not None:
             self.list.scroll = 0
         self.layout()
+
+    def show_guide(self) -> None:
+        """Show the How to play page (the glossary's selection is cleared; Down goes on to the first term)."""
+        self.on_guide = True
+        self.scroll = 0
+        if self.list is not None:
+            self.list.selected = -1
+        if self.guide_button is not None:
+            self.guide_button.style = "primary"
+        self._render_page()
 
     def show(self, index: int) -> None:
         """Show term index from the top."""
         self.index = index
         self.scroll = 0
+        self.on_guide = False
+        if self.guide_button is not None:
+            self.guide_button.style = "secondary"
         self._render_page()
 
     def scroll_by(self, pixels: int) -> None:
@@ -279,6 +428,10 @@ class RulesScene(WidgetScene):
         step = font(px(19, self.scale)).get_linesize()
         if event.type == pygame.MOUSEWHEEL and not self.list_panel.collidepoint(self.mouse):
             self.scroll_by(-event.y * step * 3)
+            return True
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_UP and self.guide is not None
+                and not self.on_guide and self.index == 0):
+            self.show_guide()  # Up from the first term goes back to How to play, above it
             return True
         if event.type == pygame.KEYDOWN:
             keys = {pygame.K_PAGEDOWN: self.text_rect.height - step, pygame.K_PAGEUP: -(self.text_rect.height - step),
@@ -308,10 +461,10 @@ class RulesScene(WidgetScene):
         for rect in (self.list_panel, self.text_panel):
             self.panels.draw(surface, rect, PANEL, 236, 14, GOLD_DARK)
         self.draw_widgets(surface)
-        if not self.terms or self.page is None:
+        if self.page is None:
             return
-        term = self.terms[self.index]
-        head = blit_text(surface, ellipsize(term.title, px(26, s), self.text_rect.width, True), px(26, s), GOLD,
+        heading = self.guide.title if self.showing_guide and self.guide is not None else self.terms[self.index].title
+        head = blit_text(surface, ellipsize(heading, px(26, s), self.text_rect.width, True), px(26, s), GOLD,
                          (self.text_rect.x, self.text_panel.y + px(22, s)), bold=True)
         pygame.draw.line(surface, GOLD_DARK, (self.text_rect.x, head.bottom + px(8, s)),
                          (self.text_rect.right, head.bottom + px(8, s)))

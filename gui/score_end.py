@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from gui.dialogs import GOLD, PLAYER_SWATCH, StyledButton, blit_text, draw_heading, ellipsize, px, ui_scale
-from gui.end_game import EndNavigation
+from gui.end_navigation import EndNavigation
 from gui.scene import Scene
 from gui.table.panels import PanelCache
 from gui.widgets import PANEL, TEXT, TEXT_DIM
@@ -42,6 +42,15 @@ class ScoreTableEndScene(EndNavigation, Scene, ABC):
 
     def draw_below(self, surface: pygame.Surface, view: Any, area: pygame.Rect, s: float) -> None:
         """Draw whatever the game shows under the table (the base shows nothing there)."""
+
+    def table_rect(self, size: tuple[int, int], s: float) -> pygame.Rect:
+        """Where the table of seats goes (what draw_below gets lies under it)."""
+        return pygame.Rect(px(60, s), px(150, s), size[0] - px(120, s), px(56, s) + self.game.num_players * px(46, s))
+
+    def draw_table(self, surface: pygame.Surface, view: Any, rect: pygame.Rect, winner: int | None,
+                   s: float) -> None:
+        """Draw the seats' points in rect (the base: the table of column_keys() and row_values())."""
+        self._draw_table(surface, view, rect, winner, s)
 
     def layout(self) -> None:
         """Buttons along the bottom."""
@@ -91,8 +100,8 @@ class ScoreTableEndScene(EndNavigation, Scene, ABC):
         blit_text(surface, t(self.summary_key, turns=self.game.state.turn_number), px(18, s), TEXT_DIM,
                   (w // 2, head.bottom + px(16, s)), "midtop")
         view = self.game.view(-1)
-        rect = pygame.Rect(px(60, s), px(150, s), w - px(120, s), px(56, s) + self.game.num_players * px(46, s))
-        self._draw_table(surface, view, rect, winner, s)
+        rect = self.table_rect((w, h), s)
+        self.draw_table(surface, view, rect, winner, s)
         self.draw_below(surface, view, pygame.Rect(rect.x, rect.bottom + px(20, s), rect.w,
                                                    self.buttons[0].rect.y - rect.bottom - px(40, s)), s)
         for b in self.buttons:

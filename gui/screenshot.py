@@ -17,6 +17,7 @@ from game.core.options import parse_option_value
 from game.core.registry import get_variant
 from game.core.seats import Seat
 from game.sim import play_out
+from gui.families import families
 
 SCENES = ("menu", "new_game", "settings", "comfort", "load", "save", "rules", "rules_rivals", "rivals_cards", "table", "end", "lab",
           "replay")
@@ -29,25 +30,7 @@ SETTLE_FRAMES = 4
 # --size bounds: below MIN_SIZE nothing fits, above MAX_SIZE (8K and a margin) the frame alone takes gigabytes.
 MIN_SIZE = (200, 150)
 MAX_SIZE = (8192, 8192)
-# The dialogs of table:<dialog> per game family, each with the action kinds of which one must be legal for the seat
-# the dialog is for (() means the dialog always applies; checks beyond the kinds are in _dialog_problem).
-TABLE_DIALOGS: dict[str, dict[str, tuple[str, ...]]] = {
-    "catan": {"menu": (), "trade": ("offer_trade",), "maritime": ("maritime_trade",), "discard": ("discard",),
-              "robber": ("move_robber",), "year_of_plenty": ("play_year_of_plenty",), "monopoly": ("play_monopoly",),
-              "respond": ("accept_trade", "decline_trade", "counter_trade"),
-              "confirm": ("confirm_trade", "cancel_trade"), "give_back": ("give_back",), "neutral": ("build_neutral",)},
-    "rivals": {"menu": (), "trade": ("trade",), "exchange": ("exchange_top", "exchange_search"), "face_up": (),
-               "options": (), "stack_pick": ("pick_from_stack",), "place_regions": ("place_regions",), "decision": (),
-               "payment": ()},
-    "cards": {"menu": (), "pile": ("exchange_pile",), "market": ("exchange_market",), "player": ("take_from_player",),
-              "library": ("take_openly",), "guild": ("guild_take",), "give_back": ("give_back",), "discard": ("discard",),
-              "build.settlement": ("build_settlement",), "build.city": ("build_city",),
-              "build.development": ("build_development",), "build.road": ("build_road",),
-              "build.knight": ("build_knight",)},
-}
-# The dialogs that show one pending decision: every legal action of the seat must be of their kinds, or the
-# dialog would fill itself from another decision.
-WHOLE_DECISION = frozenset({("rivals", "stack_pick"), ("rivals", "place_regions")})
+STATS = "stats"  # table:stats opens the live statistics panel (not a dialog)
 
 
 class ScreenshotError(Exception):
@@ -56,7 +39,7 @@ class ScreenshotError(Exception):
 
 def dialog_help() -> str:
     """The table:<dialog> names per game, for --help and error messages."""
-    return "; ".join(f"{family}: {', '.join(names)}" for family, names in TABLE_DIALOGS.items())
+    return "; ".join(f"{f.id}: {', '.join(f.dialogs)}" for f in families().values())
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -211,26 +194,17 @@ def _dialog_problem(table: Any, game: Game, family: str, dialog: str) -> str:
     if game.is_over():
         return f"the game is over (--autoplay {len(game.log)} played it to its end)" if dialog != "menu" else ""
     legal = table.session.legal(player) if player in game.active_players() else []
-    kinds = TABLE_DIALOGS[family][dialog]
+    family_gui = families()[family]
+    kinds = family_gui.dialogs[dialog]
     waiting = ", ".join(game.seats[p].name for p in game.active_players())
     moment = f"turn {game.turn_number()}, phase {getattr(game.state, 'phase', '?')}, waiting for {waiting}"
     if kinds and not any(a.kind in kinds for a in legal):
         return f"{seat} has no legal {' or '.join(kinds)} now ({moment})"
-    if (family, dialog) in WHOLE_DECISION and any(a.kind not in kinds for a in legal):
+    if dialog in family_gui.whole_decisions and any(a.kind not in kinds for a in legal):
         others = sorted({a.kind for a in legal if a.kind not in kinds})
         return f"{seat} is deciding something else ({', '.join(others)}; {moment})"
-    if family == "catan" and dialog == "robber" and not any(getattr(a, "victim", None) is not None for a in legal):
-        return f"{seat} may move the robber but nobody can be robbed ({moment})"
-    if family == "rivals":
-        view = game.view(player)
-        if dialog == "face_up" and not getattr(view, "face_up", ()):
-            return f"this Rivals game has no face-up stack ({game.variant.id})"
-        if dialog == "decision" and getattr(view, "decision", None) is None:
-            return f"{seat} has no pending decision ({moment})"
-        if dialog == "options" and not legal:
-            return f"{seat} has no legal action now ({moment})"
-        if dialog == "payment" and not any(getattr(a, "payment", None) for a in legal):
-            return f"{seat} has no build with a choice of payment now ({moment})"
+    if family_gui.dialog_problem is not None:
+        return family_gui.dialog_problem(game, player, dialog, legal, f"{seat}", moment)
     return ""
 
 
@@ -238,10 +212,14 @@ def open_table_dialog(table: Any, game: Game, dialog: str) -> None:
     """Open a dialog of the table by name for a screenshot; ScreenshotError when the game has no such dialog or it
     does not apply at this moment of the game (a dialog is never shown with another decision's content)."""
     family = game.variant.family
-    names = TABLE_DIALOGS.get(family, {})
+    names = families()[family].dialogs if family in families() else {}
     if dialog not in names:
         raise ScreenshotError(f"table:{dialog}: the {family} table has no dialog {dialog!r}; "
                               f"its dialogs: {', '.join(names) or 'none'}")
+    if dialog == STATS:  # not a dialog: the live statistics panel over the log, open at any moment of the game
+        if not table.stats_open():
+            table.toggle_stats()
+        return
     problem = _dialog_problem(table, game, family, dialog)
     if problem:
         raise ScreenshotError(f"table:{dialog} does not apply: {problem}; "
@@ -257,6 +235,10 @@ def check_dialog_shown(app: Any, scene: str) -> None:
         return
     wanted = scene.split(":", 1)[1].partition(".")[0]
     table = app.top
+    if wanted == STATS:
+        if not table.stats_open():
+            raise ScreenshotError(f"{scene}: the statistics panel is not open")
+        return
     shown = getattr(getattr(table, "dialog", None), "name", None)
     if getattr(table, "pass_screen", None) is not None:
         raise ScreenshotError(f"{scene}: the pass screen covers the table (more than one human seat; use --ai)")

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from gui.backdrop import backdrop_for
 from gui.dialogs import (
     GOLD_DARK, PANEL, TEXT, TEXT_DIM, Cycler, StyledButton, Toggle, WidgetScene, blit_text, draw_heading, px,
 )
@@ -28,8 +29,6 @@ class ComfortSettingsScene(WidgetScene):
     """Each row a label, a hint and a control; changes apply and are written immediately."""
 
     def __init__(self, app: App) -> None:
-        from gui.menu import backdrop_for
-
         self.backdrop = backdrop_for(app)
         self.rows: list[tuple[str, str, pygame.Rect]] = []
         super().__init__(app)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from gui.backdrop import backdrop_for
 from gui.dialogs import (
     GOLD_DARK, PANEL, TEXT, TEXT_DIM, Cycler, StyledButton, Toggle, WidgetScene, blit_text, draw_heading, ellipsize, px,
 )
@@ -24,8 +25,6 @@ class SettingsScene(WidgetScene):
     """Each row a label and a control; changes apply and are written immediately."""
 
     def __init__(self, app: App) -> None:
-        from gui.menu import backdrop_for
-
         self.backdrop = backdrop_for(app)
         self.rows: list[tuple[str, str, pygame.Rect]] = []
         super().__init__(app)
@@ -88,9 +87,7 @@ class SettingsScene(WidgetScene):
 
     def _open_comfort(self) -> None:
         """Open the sound, accessibility and help settings."""
-        from gui.settings_comfort import ComfortSettingsScene
-
-        self.app.push(ComfortSettingsScene(self.app))
+        self.app.push("comfort")
 
     def _set_animation(self, value: float) -> None:
         self.app.settings.animation_speed = value
@@ -106,7 +103,7 @@ class SettingsScene(WidgetScene):
 
     def seconds_label(self, seconds: float) -> str:
         """A number of seconds as the language writes it ('0,5 s' in Czech)."""
-        number = f"{seconds:g}".replace(".", self.app.t("settings.decimal_mark"))
+        number = self.app.translator.number(seconds)
         return self.app.t("settings.seconds", seconds=number)
 
     def _set_think(self, value: float) -> None:

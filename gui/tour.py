@@ -26,27 +26,25 @@ def _union(rects: list[pygame.Rect]) -> pygame.Rect:
     return rects[0].unionall(rects[1:]) if rects else pygame.Rect(0, 0, 0, 0)
 
 
+def button_area(scene: Any, *ids: str) -> Callable[[], pygame.Rect]:
+    """Where the scene's buttons of these ids are together (for a tour stop)."""
+    return lambda: _union([scene.buttons[b].rect for b in ids if b in scene.buttons])
+
+
 def table_steps(scene: Any) -> list[TourStep]:
-    """The stops of a table: the Catan table has dice and build buttons; every table has hand, actions and log."""
+    """The stops of a table: first its family's own (scene.tour_steps(): the Catan table's dice and build buttons,
+    the others' hand and actions), then players, log, statistics and the menu that every table has."""
     lay = scene.lay
-    steps: list[TourStep] = []
+    steps: list[TourStep] = list(scene.tour_steps())
 
     def buttons(*ids: str) -> Callable[[], pygame.Rect]:
-        return lambda: _union([scene.buttons[b].rect for b in ids if b in scene.buttons])
+        return button_area(scene, *ids)
 
-    if getattr(scene.game.variant, "family", "") == "catan":
-        steps.append(TourStep("dice", lambda: scene.lay.dice))
-        steps.append(TourStep("hand", lambda: scene.lay.hand))
-        steps.append(TourStep("build", buttons("road", "settlement", "city", "dev")))
-        steps.append(TourStep("trade", buttons("trade", "bank")))
-    else:
-        # Rivals and the quick card game hold other things in the hand than Catan: each has its own words.
-        family = getattr(scene.game.variant, "family", "")
-        steps.append(TourStep(f"{family}_hand", lambda: scene.lay.hand))
-        steps.append(TourStep("actions", lambda: scene.lay.actions))
     if getattr(lay, "players", None) is not None:
         steps.append(TourStep("players", lambda: scene.lay.players))
     steps.append(TourStep("log", lambda: scene.lay.log))
+    if "stats" in scene.buttons:  # the live statistics take the log's place (the I key)
+        steps.append(TourStep("stats", buttons("stats")))
     steps.append(TourStep("end", buttons("menu")))
     return steps
 

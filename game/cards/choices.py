@@ -111,26 +111,41 @@ class _Priced(NamedTuple):
     cities: tuple[Cards, ...]
 
 
-# Bounded (about 8 MB when full): an entry holds up to a dozen actions and a long run meets ever new hands. A
-# smaller bound misses so often that the listing slows by a fifth (bench catan-cards 214 -> 174 games/s at 2,048).
-@lru_cache(maxsize=1 << 14)
+# The payments a hand can make for each build, the same for every player: bounded (about 2 MB when full), as a
+# long run meets ever new hands; equal payments are one shared tuple (payment.shared).
+@lru_cache(maxsize=1 << 13)
+def _hand_payments(hand: Cards, free_unit: bool) -> tuple[tuple[Cards, ...], ...]:
+    """The settlement, road, knight and city payments of the hand (see build_payments)."""
+    return tuple(build_payments(hand, COSTS[kind], free_unit) for kind in ("settlement", ROAD, KNIGHT, "city"))
+
+
+# A player's priced builds, asked again and again while a hand stays the same; a small memo over the shared
+# payments above (a miss only looks up shared actions).
+@lru_cache(maxsize=1 << 11)
 def _priced(player: int, hand: Cards, free_unit: bool, fate: bool) -> _Priced:
     """The builds the hand pays (settlements with and without flipping the fate card, when it is used), each with
     the plain payment and the university's cheaper one (see build_payments)."""
+    settlement, road, knight, city = _hand_payments(hand, free_unit)
     flips = (False, True) if fate else (False,)
     return _Priced(
-        tuple(A.BuildSettlement(player, pay, f) for pay in build_payments(hand, COSTS["settlement"], free_unit)
-              for f in flips),
-        tuple(A.BuildRoad(player, pay) for pay in build_payments(hand, COSTS[ROAD], free_unit)),
-        tuple(A.BuildKnight(player, pay) for pay in build_payments(hand, COSTS[KNIGHT], free_unit)),
-        build_payments(hand, COSTS["city"], free_unit),
+        tuple(_shared_build(A.BuildSettlement, player, pay, f) for pay in settlement for f in flips),
+        tuple(_shared_build(A.BuildRoad, player, pay) for pay in road),
+        tuple(_shared_build(A.BuildKnight, player, pay) for pay in knight),
+        city,
     )
+
+
+# Many hands list the same build (the same player paying the same cards): the memos share one action object for
+# it, so an entry of _priced costs a few references rather than new actions (bench --longrun).
+@lru_cache(maxsize=1 << 12)
+def _shared_build(cls: type[Action], player: int, *fields: object) -> Action:
+    return cls(player, *fields)
 
 
 @lru_cache(maxsize=1 << 10)
 def _city_builds(player: int, payments: tuple[Cards, ...], settlements: int) -> tuple[A.BuildCity, ...]:
     """Each payment for turning each of the player's settlements into a city."""
-    return tuple(A.BuildCity(player, i, pay) for pay in payments for i in range(settlements))
+    return tuple(_shared_build(A.BuildCity, player, i, pay) for pay in payments for i in range(settlements))
 
 
 @lru_cache(maxsize=1 << 12)
@@ -167,7 +182,7 @@ def _build_actions(game: CardsGame, player: int) -> list[Action]:
 @lru_cache(maxsize=1 << 10)
 def _give_backs(player: int, hand: Cards, count: int) -> tuple[A.GiveBack, ...]:
     """Every give-back of `count` cards the hand allows."""
-    return tuple(A.GiveBack(player, c) for c in _combinations(hand, count))
+    return tuple(_shared_build(A.GiveBack, player, c) for c in _combinations(hand, count))
 
 
 def _combinations(hand: Cards | list[int], count: int) -> list[Cards]:

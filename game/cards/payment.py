@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import product
+from typing import TypeVar
 
 Cards = tuple[int, ...]
+T = TypeVar("T", bound=tuple)  # type: ignore[type-arg]
 
 
 def covers(payment: Cards, cost: Cards, free: int = 0) -> bool:
@@ -57,7 +59,7 @@ def build_payments(hand: Cards, cost: Cards, free_unit: bool) -> tuple[Cards, ..
         cheap = _find_payment(hand, cost, 1)
         if cheap is not None and cheap not in out:
             out.append(cheap)
-    return tuple(out)
+    return shared(tuple(out))
 
 
 def _find_payment(hand: Cards, cost: Cards, free: int) -> Cards | None:
@@ -71,7 +73,7 @@ def _find_payment(hand: Cards, cost: Cards, free: int) -> Cards | None:
         else:
             pay[next(r for r in range(5) if pay[r])] -= 1
     if not short:
-        return tuple(pay)
+        return shared(tuple(pay))
     spare = [h - p for h, p in zip(hand, pay)]
     if sum([n // 3 for n in spare]) < short:
         return None  # not even enough triples of any kind
@@ -89,4 +91,13 @@ def _find_payment(hand: Cards, cost: Cards, free: int) -> Cards | None:
             pay[best] += 3
     # This always covers the cost: the direct units plus one triple of another type per missing unit (less the
     # free one) is a split that covers() accepts (tests/game/cards/test_cards_payment.py checks every small hand).
-    return tuple(pay)
+    return shared(tuple(pay))
+
+
+# Payments are few (a few hundred distinct ones) but the hands that pay them are many: the memos of build listings
+# hold one tuple per distinct payment (and per distinct list of them) instead of one per hand, which keeps long
+# runs from growing (bench --longrun).
+@lru_cache(maxsize=1 << 12)
+def shared(value: T) -> T:
+    """The one object kept for tuples equal to this one (a payment, or the payments of a build)."""
+    return value

@@ -1,4 +1,4 @@
-"""Statistics of a Catan game (VP per turn, dice totals, resources gained), from a replay of its log."""
+"""Statistics of a Catan game (VP per turn, dice, cards gained, the robber's victims), from a replay of its log."""
 
 from __future__ import annotations
 
@@ -38,6 +38,7 @@ class GameStats:
 
     `production` counts the cards paid by dice rolls; `other_gains` counts cards from the set-up payout,
     Year of Plenty, Monopoly and the robber. Trades (with players or the bank) are excluded from both.
+    `stolen_from` counts the cards the robber took from each player, `discarded` the cards each gave up on a seven.
     """
 
     num_players: int
@@ -46,6 +47,8 @@ class GameStats:
     dice_counts: tuple[int, ...]
     production: tuple[tuple[int, ...], ...]
     other_gains: tuple[tuple[int, ...], ...]
+    stolen_from: tuple[int, ...] = ()
+    discarded: tuple[int, ...] = ()
 
     @property
     def rolls(self) -> int:
@@ -55,6 +58,10 @@ class GameStats:
     def expected_dice_counts(self) -> tuple[float, ...]:
         """The expected count of each total (index 0..12) for this many rolls."""
         return expected_dice_counts(self.rolls)
+
+    def received(self, player: int) -> int:
+        """All the resource cards a player received (production and other gains; no trades)."""
+        return sum(self.production[player]) + sum(self.other_gains[player])
 
 
 def expected_dice_counts(rolls: int) -> tuple[float, ...]:
@@ -91,7 +98,7 @@ def fresh_game(game: CatanGame) -> CatanGame:
 
 
 def compute_stats(game: CatanGame) -> GameStats:
-    """Replay the game's log and gather VP per turn, dice totals and resources gained per player."""
+    """Replay the game's log and gather VP per turn, dice totals, resources gained and cards lost per player."""
     n = game.num_players
     g = fresh_game(game)
     turns = [g.state.turn_number]
@@ -99,6 +106,8 @@ def compute_stats(game: CatanGame) -> GameStats:
     dice = [0] * 13
     production = [[0] * 5 for _ in range(n)]
     other = [[0] * 5 for _ in range(n)]
+    stolen = [0] * n
+    discarded = [0] * n
     sampled = True
     for entry in list(game.log):
         g.chance.force(*entry.outcomes)
@@ -106,6 +115,7 @@ def compute_stats(game: CatanGame) -> GameStats:
         sampled = False
         for event in events:
             _count(event, n, dice, production, other)
+            _count_losses(event, n, stolen, discarded)
             if isinstance(event, E.TurnEnded):
                 _sample(g, turns, vp)
                 sampled = True
@@ -123,6 +133,8 @@ def compute_stats(game: CatanGame) -> GameStats:
         dice_counts=tuple(dice),
         production=tuple(tuple(row) for row in production),
         other_gains=tuple(tuple(row) for row in other),
+        stolen_from=tuple(stolen),
+        discarded=tuple(discarded),
     )
 
 
@@ -147,6 +159,14 @@ def _count(event: Event, n: int, dice: list[int], production: list[list[int]], o
         other[event.player][event.resource] += event.amount
     elif isinstance(event, E.CardStolen) and event.thief < n:
         other[event.thief][event.resource] += 1
+
+
+def _count_losses(event: Event, n: int, stolen: list[int], discarded: list[int]) -> None:
+    """Add one event to the tallies of cards lost to the robber and to a seven (players >= n are not counted)."""
+    if isinstance(event, E.CardStolen) and 0 <= event.victim < n:
+        stolen[event.victim] += 1
+    elif isinstance(event, E.CardsDiscarded) and 0 <= event.player < n:
+        discarded[event.player] += sum(event.cards)
 
 
 def logged_turn(log: list[object]) -> int:

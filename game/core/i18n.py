@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import locale
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -50,6 +50,14 @@ def load_catalog(folder: Path) -> dict[str, Entry]:
     return merged
 
 
+def decimal_text(translate: Callable[[str], str], value: float, digits: int | None = None) -> str:
+    """A number with the decimal mark of the language behind translate ("0,5" in Czech); never "-0"."""
+    text = f"{value:g}" if digits is None else f"{value:.{digits}f}"
+    if text.startswith("-") and float(text) == 0:
+        text = text[1:]
+    return text.replace(".", translate("format.decimal_mark"))
+
+
 class Translator:
     """Look up UI strings by key in one language, falling back to English."""
 
@@ -72,8 +80,14 @@ class Translator:
         """Tell whether key is defined in this language or the fallback."""
         return key in self._catalog or key in self._fallback
 
+    def number(self, value: float, digits: int | None = None) -> str:
+        """Write a number with this language's decimal mark ("3,2" in Czech); digits fixes the decimals."""
+        return decimal_text(self.t, value, digits)
+
     def t(self, key: str, **params: Any) -> str:
-        """Translate key, format {name} params; never raises on bad keys or params."""
+        """Translate key, format {name} params (floats with the language's decimal mark); never raises."""
+        if any(type(v) is float for v in params.values()):
+            params = {k: (self.number(v) if type(v) is float else v) for k, v in params.items()}
         if key in self._catalog:
             entry, lang = self._catalog[key], self._lang
         elif key in self._fallback:

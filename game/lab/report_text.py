@@ -9,10 +9,7 @@ from game.core.i18n import Translator
 
 def format_number(t: Translator, value: float, digits: int = 1) -> str:
     """A decimal number with the language's decimal mark (0.5 in English, 0,5 in Czech)."""
-    text = f"{value:.{digits}f}"
-    if text.startswith("-") and float(text) == 0:
-        text = text[1:]
-    return text.replace(".", t.t("labreport.format.decimal_mark"))
+    return t.number(value, digits)
 
 
 def format_percent(t: Translator, share: float, digits: int = 1) -> str:

@@ -491,7 +491,7 @@ def check_items(checks: dict[str, Any], t: Translator) -> list[tuple[str, list[s
 def penalty_text(t: Translator, penalty: float) -> str:
     """A score penalty as "−5.8", or "0" when there is none."""
     text = format_number(t, penalty, 1)
-    return "0" if float(text.replace(t.t("labreport.format.decimal_mark"), ".")) == 0 else f"−{text}"
+    return "0" if float(text.replace(t.t("format.decimal_mark"), ".")) == 0 else f"−{text}"
 
 
 def analysis_block(section: dict[str, Any], t: Translator) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 
 from game.rivals.catalogue import card_of
@@ -119,6 +120,51 @@ def principality_points(s: RivalsState, p: int) -> int:
             vp += card.vp
     grid.memo["points"] = (grid.version, vp)
     return vp
+
+
+@dataclass(frozen=True)
+class PointsBySource:
+    """A player's victory points split by where they came from; the parts add up to victory_points()."""
+
+    settlements: int
+    cities: int
+    expansions: int
+    strength: int   # the strength advantage token
+    trade: int      # the trade advantage token
+
+    @property
+    def parts(self) -> tuple[int, int, int, int, int]:
+        """The points in the order of SOURCES."""
+        return self.settlements, self.cities, self.expansions, self.strength, self.trade
+
+    @property
+    def total(self) -> int:
+        """All the points."""
+        return sum(self.parts)
+
+
+SOURCES: tuple[str, ...] = ("settlements", "cities", "expansions", "strength", "trade")
+
+
+def points_by_source(s: RivalsState, p: int) -> PointsBySource:
+    """Where a player's victory points come from: settlements and cities of the centre row, the VP flags of
+    expansions (a flag with an unmet condition counts nothing) and each advantage token held."""
+    cards = card_of()
+    grid = s.grid[p]
+    base = CENTER_ROW * WIDTH
+    settlements = cities = 0
+    for k in grid[base + 1:base + WIDTH:2]:  # the settlement columns
+        if k >= 0:
+            if cards[k].type == "city":
+                cities += cards[k].vp
+            else:
+                settlements += cards[k].vp
+    expansions = 0
+    for c in expansion_cells(s, p):
+        card = cards[grid[c]]
+        if card.vp and (card.vp_condition != "trade_ships3" or trade_ships(s, p) >= 3):
+            expansions += card.vp
+    return PointsBySource(settlements, cities, expansions, int(s.tokens[STRENGTH] == p), int(s.tokens[TRADE] == p))
 
 
 def hand_limit(s: RivalsState, p: int) -> int:

@@ -22,7 +22,7 @@ from gui.art.context import RenderContext
 from gui.art.registry import KINDS, art_kind, normalize_size, render
 from gui.i18n import Translator
 
-RENDERER_VERSION = "v3"  # bump whenever any drawing changes, so old PNGs are not reused
+RENDERER_VERSION = "v4"  # bump whenever any drawing changes, so old PNGs are not reused
 COMMON_DIR = "common"  # the folder for art without text, shared by all languages
 MEMORY_ITEMS = 600
 # Far above any cached PNG (a full-screen backdrop is a few MB); a larger file is a cache miss, never read whole.
@@ -60,6 +60,10 @@ def table_sizes(hex_width: int) -> dict[str, list[SizeSpec]]:
         "die": [max(8, round(hex_width * 0.4))],
         "piece": [max(8, round(hex_width * 0.26))],
     }
+
+
+#: The width every Rivals card face is drawn at once (the table scales each face from it).
+RIVALS_MASTER_WIDTH = 300
 
 
 def rivals_sizes(card_width: int) -> dict[str, list[SizeSpec]]:

@@ -82,6 +82,24 @@ def text_layout(ctx: RenderContext, text: str, width: float, card_w: float) -> t
     return font, wrap(text, font, width)
 
 
+def event_name_lines(ctx: RenderContext, name: str, max_w: float, max_px: float, min_px: float) -> tuple[Any, list[str]]:
+    """The font and lines of a city card's event name: one line at the largest size that fits, else two lines."""
+    font = ctx.fonts.fit(name, "condensed-bold", max_w, max_px, min_px=min_px)
+    if font.getlength(name) <= max_w:
+        return font, [name]
+    return ctx.fonts.fit_wrapped(name, "condensed-bold", max_w, max_px * 2.3, max_px, min_px=min_px, leading=1.1)
+
+
+def _draw_event_name(d: ImageDraw.ImageDraw, ctx: RenderContext, name: str, cx: float, top: float, max_w: float,
+                     max_px: float, min_px: float, fill: tuple[int, int, int]) -> float:
+    """A city card's event name under its title: one line where it fits, else two (a small card never cuts it to
+    "Přepade…"); returns the y below it."""
+    font, lines = event_name_lines(ctx, name, max_w, max_px, min_px)
+    for i, line in enumerate(lines):
+        draw_centered(d, (cx, top + font.size * (0.55 + 1.1 * i)), shortened(line, font, max_w), font, fill)
+    return top + font.size * (1.1 * len(lines) + 0.1)
+
+
 def render_quick_card(name: str, size: Size, ctx: RenderContext) -> Image.Image:
     """One face like a Rivals card: title plaque and VP coin in the top strip (visible when overlapped), a framed
     picture, and the text in a box under it when it can be printed at MIN_TEXT_PX or more (else the picture takes
@@ -107,11 +125,8 @@ def render_quick_card(name: str, size: Size, ctx: RenderContext) -> Image.Image:
     least = MIN_TEXT_PX * SCALE
     top = p.y0 + strip + W * 0.025
     if kind == "city":
-        sub_title = t(f"cards.event.{sub}")
-        font = ctx.fonts.fit(sub_title, "condensed-bold", p.w * 0.92, max(W * 0.085, least), min_px=least * 0.8)
-        sub_title = shortened(sub_title, font, p.w * 0.92)
-        draw_centered(d, (cx, top + font.size * 0.55), sub_title, font, shade(color, 0.75))
-        top += font.size * 1.2
+        top = _draw_event_name(d, ctx, t(f"cards.event.{sub}"), cx, top, p.w * 0.92, max(W * 0.085, least),
+                               least * 0.8, shade(color, 0.75))
     bottom = p.y0 + p.h - W * 0.03
     inner_w = p.w - W * 0.1
     font, lines = text_layout(ctx, t(desc_key(name)), inner_w, W)

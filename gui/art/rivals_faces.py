@@ -18,7 +18,7 @@ from gui.art.rivals_props import cut_corners, downsample, rounded
 from gui.art.rivals_text import (
     MIN_TEXT_PX, SMALLEST_WIDTH, TextLayout, TextOverflow, card_name, card_text, kind_label, layout_text,
 )
-from gui.art.text import FontBook, draw_centered, draw_lines, wrap
+from gui.art.text import Font, FontBook, draw_centered, draw_lines, wrap
 
 FRAME = (54, 40, 30)
 FRAME_CENTRE = (92, 88, 80)
@@ -35,6 +35,14 @@ CLASS_OF_TYPE = MappingProxyType({
     "event": "event", "road": "centre", "settlement": "centre", "city": "centre",
 })
 TEXT_MAX = 0.082  # largest effect-text size, in card widths
+COMPACT_W = 100   # faces narrower than this (final pixels) get a name and costs sized to be read, not to scale
+NAME_MAX_PX = 14.0  # the largest name on a compact face, in final pixels
+LINE_WEIGHT = (1.0, 0.84, 0.7)  # a name on more lines must be that much larger to be chosen
+VOWELS = frozenset("aeiouyáéíóúůýě")
+SUFFIXES = ("ment", "ling", "tion", "place", "smith", "lender", "house", "ství")  # a word breaks before these
+SOFT = "\u00ad "  # a place where a word may break (a hyphen at the end of a line, nothing inside one)
+COMPACT_ICON = 0.23  # cost and point icons of a compact face, in card widths (0.19 on a larger face)
+COMPACT_TEXT_PX = 3.0  # a compact face's effect text is a texture (the zoom reads it), as on a scaled-down face
 
 
 def card_names() -> tuple[str, ...]:
@@ -68,11 +76,12 @@ class FaceGeometry:
         return Box(t.x0 + pad_x, t.y0 + top, t.w - 2 * pad_x, t.h - top - bottom)
 
 
-def geometry(size: Size, has_text: bool) -> FaceGeometry:
-    """The layout of a face of size (final pixels) with or without an effect text."""
+def geometry(size: Size, has_text: bool, name_h: float | None = None) -> FaceGeometry:
+    """The layout of a face of size (final pixels) with or without an effect text; name_h (canvas pixels) makes
+    the name banner taller than usual (compact faces)."""
     W, H = size[0] * SCALE, size[1] * SCALE
     m = W * 0.045
-    name = Box(m, m, W - 2 * m, W * 0.16)
+    name = Box(m, m, W - 2 * m, max(W * 0.16, name_h or 0.0))
     pic_top = name.y0 + name.h + W * 0.012
     if has_text:
         pic_bottom = pic_top + (H - pic_top) * 0.5
@@ -85,12 +94,89 @@ def geometry(size: Size, has_text: bool) -> FaceGeometry:
     return FaceGeometry(W, H, name, Box(m, pic_top, W - 2 * m, pic_bottom - pic_top), tab, text)
 
 
-def effect_layout(fonts: FontBook, text: str, size: Size) -> TextLayout:
-    """The effect text of a face of size laid out in its box; TextOverflow when it cannot fit legibly."""
-    g = geometry(size, True)
+def effect_layout(fonts: FontBook, text: str, size: Size, g: FaceGeometry | None = None) -> TextLayout:
+    """The effect text of a face of size laid out in its box (of g, else of the usual layout); TextOverflow when
+    it cannot fit legibly (on a compact face, where it is read only when zoomed, when it cannot fit at all)."""
+    g = g or geometry(size, True)
     inner = g.text_inner
     assert inner is not None
-    return layout_text(fonts, text, "condensed", inner.w, inner.h, g.width * TEXT_MAX, MIN_TEXT_PX * SCALE)
+    low = COMPACT_TEXT_PX if size[0] < COMPACT_W else MIN_TEXT_PX
+    return layout_text(fonts, text, "condensed", inner.w, inner.h, g.width * TEXT_MAX, low * SCALE)
+
+
+@dataclass(frozen=True)
+class CompactName:
+    """The name of a compact face: its lines, their font and the banner height they need (canvas pixels)."""
+
+    lines: tuple[str, ...]
+    font: Font
+    height: float
+
+
+def _largest_wrap(fonts: FontBook, text: str, max_w: float, lines: int, high: float) -> CompactName:
+    """The largest font (high downwards) at which text wraps into at most `lines` lines that all fit max_w."""
+    px = high
+    while True:
+        font = fonts.get("condensed-bold", px)
+        wrapped = wrap(text, font, max_w)
+        shown = _unbroken(wrapped)
+        if len(shown) <= lines and all(font.getlength(x) <= max_w for x in shown) or px <= 2 * SCALE:
+            return CompactName(shown, font, font.size * (len(shown) * 1.04 + 0.42))
+        px = px * 0.94
+
+
+def hyphenated(word: str) -> str:
+    """A word with one place near its middle where it may break (SOFT): at its own hyphen, else between two
+    consonants near the middle (never inside the Czech "ch"), else after a vowel; short words stay whole."""
+    if "-" in word:
+        return word.replace("-", "-" + SOFT[1:], 1)
+    if len(word) < 9:
+        return word
+    mid = len(word) / 2
+    low = word.lower()
+    for suffix in SUFFIXES:
+        if low.endswith(suffix) and len(word) - len(suffix) >= 4:
+            return word[:-len(suffix)] + SOFT + word[-len(suffix):]
+    places = [i for i in range(3, len(word) - 2) if low[i - 1:i + 1] != "ch" and low[i - 1].isalpha()
+              and not (low[i] in "lr" and low[i - 1] not in VOWELS | {"l", "r"})]  # "gr", "bl" begin a syllable
+    double = [i for i in places if low[i - 1] not in VOWELS and low[i] not in VOWELS]
+    after_vowel = [i for i in places if low[i - 1] in VOWELS and low[i] not in VOWELS]
+    near = [i for i in double if abs(i - mid) <= len(word) * 0.2] or after_vowel or double
+    if not near:
+        return word
+    i = min(near, key=lambda k: abs(k - mid))
+    return word[:i] + SOFT + word[i:]
+
+
+def _unbroken(lines: list[str]) -> tuple[str, ...]:
+    """Wrapped lines with the unused break places taken out and the used ones shown as hyphens."""
+    return tuple(line.replace(SOFT, "").replace(SOFT[0], "-") for line in lines)
+
+
+def compact_name(fonts: FontBook, text: str, size: Size) -> CompactName:
+    """The name of a face of size (final pixels) as large as it fits on one, two or three lines (more lines only
+    when they make it clearly larger); a long word is broken with a hyphen when that helps."""
+    W = size[0] * SCALE
+    inner_w = (W - 2 * W * 0.045) * 0.92
+    high = min(NAME_MAX_PX * SCALE, W * 0.24)
+    options = [_largest_wrap(fonts, text, inner_w, n, high * (1.0, 0.92, 0.8)[n - 1]) for n in (1, 2, 3)]
+    broken = " ".join(hyphenated(word) for word in text.split())
+    if broken != text:
+        options += [_largest_wrap(fonts, broken, inner_w, n, high * (0.92, 0.8)[n - 2]) for n in (2, 3)]
+    chosen = max(options, key=lambda o: (o.font.size * LINE_WEIGHT[len(o.lines) - 1], -len(o.lines)))
+    return CompactName(chosen.lines, chosen.font, max(W * 0.24, chosen.height))
+
+
+def _compact_banner(img: Image.Image, box: Box, name: CompactName, color: tuple[int, int, int]) -> None:
+    """The banner of a compact face: the name in lines chosen by compact_name()."""
+    d = ImageDraw.Draw(img)
+    W = img.size[0]
+    rounded(d, [box.x0, box.y0, box.x0 + box.w, box.y0 + box.h], radius=min(box.h, W * 0.16) * 0.28,
+            fill=mix(PARCHMENT, (255, 255, 255), 0.45), outline=shade(color, 0.55), width=max(1, round(W * 0.012)))
+    step = name.font.size * 1.04
+    cx, cy = box.x0 + box.w / 2, box.y0 + box.h / 2
+    for i, line in enumerate(name.lines):
+        draw_centered(d, (cx, cy + (i - (len(name.lines) - 1) / 2) * step), line, name.font, INK)
 
 
 def _name_banner(img: Image.Image, fonts: FontBook, box: Box, text: str, color: tuple[int, int, int]) -> None:
@@ -169,7 +255,8 @@ def render_rivals_card(name: str, size: Size, ctx: RenderContext) -> Image.Image
     """The face of one Rivals card in the context's language."""
     card = catalogue().cards[name]
     text = card_text(ctx.translator, name)
-    g = geometry(size, bool(text))
+    compact = compact_name(ctx.fonts, card_name(card, ctx.lang), size) if size[0] < COMPACT_W else None
+    g = geometry(size, bool(text), compact.height if compact else None)
     img = new_canvas(size)
     W, H = img.size
     centre = card.type in ("road", "settlement", "city")
@@ -185,8 +272,11 @@ def render_rivals_card(name: str, size: Size, ctx: RenderContext) -> Image.Image
     d = ImageDraw.Draw(img)
     p = g.picture
     d.rectangle([p.x0, p.y0, p.x0 + p.w, p.y0 + p.h], outline=shade(frame, 0.6), width=max(1, round(W * 0.008)))
-    _name_banner(img, ctx.fonts, g.name, card_name(card, ctx.lang), color)
-    icon = W * 0.19
+    if compact is not None:
+        _compact_banner(img, g.name, compact, color)
+    else:
+        _name_banner(img, ctx.fonts, g.name, card_name(card, ctx.lang), color)
+    icon = W * (COMPACT_ICON if compact is not None else 0.19)
     inset = W * 0.02
     if card.is_action:
         _action_badge(img, ctx.fonts, p.x0 + inset, p.y0 + inset, icon, card.type == "action_attack")
@@ -214,7 +304,7 @@ def _text_box(img: Image.Image, ctx: RenderContext, g: FaceGeometry, color: tupl
     rounded(d, [t.x0, t.y0, t.x0 + t.w, t.y0 + t.h], radius=W * 0.04, fill=mix(color, (255, 255, 255), 0.35),
                         outline=shade(color, 0.55), width=max(1, round(W * 0.01)))
     try:
-        layout = effect_layout(ctx.fonts, text, size)
+        layout = effect_layout(ctx.fonts, text, size, g)
     except TextOverflow:
         if size[0] >= SMALLEST_WIDTH and abs(size[1] - size[0] * 1.5) <= 1:
             raise  # a card of table size in its own proportions must always fit (the tests check every text)

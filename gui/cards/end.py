@@ -10,7 +10,7 @@ import pygame
 from game.core.errors import GameError
 from gui.cards.stats import SOURCES, CardsStats, compute_cards_stats
 from gui.dialogs import blit_text, px
-from gui.end_game import draw_chart_frame, draw_stacked_bars, draw_vp_chart
+from gui.charts import draw_chart_frame, draw_stacked_bars, draw_vp_chart
 from gui.score_end import ScoreTableEndScene
 
 # One colour per source of points: settlements green, cities red, developments purple, roads brown, knights blue

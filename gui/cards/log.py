@@ -7,10 +7,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.cards.catalogue import RESOURCES, card
-from gui.table.log_view import LogEntry, format_cards
+from gui.table.log_view import BUILDS, DRAWS, LogEntry, format_cards
 
 Translate = Callable[..., str]
 PLAYER_KEYS = ("player", "opponent")
+# What the log's filters keep: builds with their payments and every exchange or taking of cards; the draws and
+# the fate card's events.
+BUILD_KINDS = frozenset({"cards_settlement_built", "cards_city_built", "cards_development_built",
+                         "cards_pile_card_built", "cards_pile_card_taken", "cards_paid", "cards_pile_exchanged",
+                         "cards_market_exchanged", "cards_taken", "cards_taken_openly", "cards_given_back",
+                         "cards_guild_taken", "cards_hand_looked_at"})
+DRAW_KINDS = frozenset({"cards_drawn", "cards_draw_pile_reshuffled", "cards_fate_flipped", "cards_robber_raid",
+                        "cards_discarded", "cards_market_renewed"})
 
 
 def cards_text(cards: Sequence[int], t: Translate) -> str:
@@ -63,4 +71,5 @@ class CardsNarrator:
                 params[key] = self.name(params[key])
         color = self.color(who) if isinstance(who, int) else None
         dim = kind in ("cards_paid", "cards_drawn", "cards_draw_pile_reshuffled")
-        return [LogEntry(t(f"cards.log.{kind}", **params), color, dim)]
+        topic = BUILDS if kind in BUILD_KINDS else DRAWS if kind in DRAW_KINDS else ""
+        return [LogEntry(t(f"cards.log.{kind}", **params), color, dim, topic)]

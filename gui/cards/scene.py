@@ -23,11 +23,13 @@ from gui.cards.panels import (
 )
 from gui.dialogs import px
 from gui.fonts import render_text
-from gui.hints import cards_hint, draw_hint_line
+from gui.cards.hints import cards_hint
+from gui.hints import draw_hint_line
 from gui.session import speed_factor
 from gui.table.base import END_DELAY, WATCH_SPEEDS, ButtonSpec, TableScene
 from gui.table.colors import player_rgb
 from gui.table.dialogs import MenuDialog, TableDialog
+from gui.table.log_view import CARD_GAME_FILTERS
 
 if TYPE_CHECKING:
     from gui.app import App
@@ -55,6 +57,7 @@ class CardsTableScene(TableScene):
     def __init__(self, app: App, game: Game) -> None:
         super().__init__(app, game)
         self.narrator = CardsNarrator(app.t, self.player_name, self.player_color)
+        self.log.filters = CARD_GAME_FILTERS
         self.banner: tuple[str, float] = ("", 0.0)
         self._placed_key: Any = None
         self._placed: dict[int, list[PlacedCard]] = {}
@@ -247,7 +250,7 @@ class CardsTableScene(TableScene):
             draw_tableau(surface, self.sprites, self.panels, lay.tableaux[i], info, placed[p], t, lay.font, 0.0)
         self._center_hits = draw_center(surface, self.sprites, self.panels, lay.center, view, t, lay.font, lay.scale)
         self.panels.blit(surface, lay.log, alpha=220, radius=10)
-        self.log.draw(surface, max(10, lay.font - 3), t("table.log.title"))
+        self.log.draw(surface, max(10, lay.font - 3), t("table.log.title"), t(f"table.log.filter.{self.log.filter}"))
         viewer = self.session.viewer
         hidden = self.pass_screen is not None or viewer < 0
         if viewer < 0:

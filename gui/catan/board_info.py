@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from game.core.i18n import decimal_text
 from game.catan.constants import HARBOR_RESOURCE, PIPS, RESOURCES, TERRAIN_RESOURCE
 from gui.dialogs import GOLD_DARK, blit_text, px
 from gui.fonts import render_text
@@ -29,7 +30,7 @@ def hex_tooltip(t: Translate, terrain: str, number: int, robber: bool) -> str:
         text = t("table.tip.hex_barren", terrain=_capital(t("terrain." + terrain)))
     else:
         pips = PIPS.get(number, 0)
-        percent = f"{pips * 100 / 36:.1f}".replace(".", t("settings.decimal_mark"))
+        percent = decimal_text(t, pips * 100 / 36, 1)
         text = t("table.tip.hex", terrain=_capital(t("terrain." + terrain)),
                  resource=t("resource." + RESOURCES[resource]), number=number,
                  pips=t("table.tip.pips", count=pips), fraction=f"{pips}/36", percent=percent)

@@ -46,81 +46,6 @@ def draw_cards_inline(surface: pygame.Surface, pos: tuple[int, int], cards: Sequ
     return x
 
 
-class TradeDialog(ResourceGrid):
-    """A domestic offer: what to give, what to get, to whom; Propose when the game would accept it."""
-
-    name = "trade"
-    columns = ("give", "get")
-
-    def __init__(self, scene: CatanTableScene, player: int) -> None:
-        super().__init__(scene, player)
-        self.targets: set[int] = set()
-
-    def size(self, area: pygame.Rect, scale: float) -> tuple[int, int]:
-        """Tall enough for five rows, targets and buttons."""
-        return px(600, scale), px(446, scale)
-
-    def maximum(self, column: str, r: int) -> int | None:
-        """Give at most what one holds."""
-        return self.hand()[r] if column == "give" else 19
-
-    def offer(self) -> A.OfferTrade:
-        """The offer as the dialog stands."""
-        return A.OfferTrade(self.player, tuple(self.values["give"]), tuple(self.values["get"]),
-                            tuple(sorted(self.targets)))
-
-    def build(self) -> None:
-        """Steppers, target toggles and buttons."""
-        self.title = self.t("table.trade.title")
-        self.build_grid()
-        y = self.grid_bottom + px(30, self.s)
-        others = [q for q in range(self.scene.game.num_players) if q != self.player]
-        bh = px(34, self.s)
-        n = len(others) + 1
-        gap = px(8, self.s)
-        bw = (self.rect.w - px(48, self.s) - gap * (n - 1)) // n
-        x = self.rect.x + px(24, self.s)
-        self.target_buttons: list[tuple[int | None, StyledButton]] = []
-        for q in [None, *others]:
-            label = self.t("table.trade.everyone") if q is None else self.scene.player_name(q)
-
-            def toggle(q: int | None = q) -> None:
-                if q is None:
-                    self.targets.clear()
-                else:
-                    self.targets ^= {q}
-                self.refresh()
-
-            b = StyledButton(pygame.Rect(x, y, bw, bh), label, toggle, font_size=max(10, self.fs - 2))
-            self.buttons.append(b)
-            self.target_buttons.append((q, b))
-            x += bw + gap
-        self.target_y = y
-        self.propose, _, _ = self.bottom_buttons([
-            ("table.trade.propose", self._propose, "primary"),
-            ("table.trade.bank", self._bank, "secondary"),
-            ("table.close", self.close, "secondary"),
-        ])
-
-    def refresh(self) -> None:
-        """Propose only for an offer the game accepts; selected targets in gold."""
-        self.propose.enabled = self.scene.session.is_legal(self.offer())
-        for q, b in self.target_buttons:
-            b.style = "primary" if (q is None and not self.targets) or q in self.targets else "secondary"
-
-    def _propose(self) -> None:
-        self.act(self.offer())
-
-    def _bank(self) -> None:
-        self.scene.open_dialog("maritime")
-
-    def draw_body(self, surface: pygame.Surface) -> None:
-        """Headers and the row of targets."""
-        self.draw_grid(surface, (self.t("table.trade.you_give"), self.t("table.trade.you_get")), self.hand())
-        blit_text(surface, self.t("table.trade.to"), max(10, self.fs - 2), TEXT_DIM,
-                  (self.rect.x + px(24, self.s), self.target_y - 4), "bottomleft", bold=True)
-
-
 class MaritimeDialog(TableDialog):
     """Trade with the bank at the best rate per resource, once or several times in one go; stays open for more."""
 
@@ -587,6 +512,6 @@ class ConfirmDialog(TableDialog):
 
 
 __all__ = [
-    "ConfirmDialog", "DiscardDialog", "MaritimeDialog", "MonopolyDialog", "RespondDialog", "TradeDialog",
-    "VictimDialog", "YearOfPlentyDialog", "draw_cards_inline",
+    "ConfirmDialog", "DiscardDialog", "MaritimeDialog", "MonopolyDialog", "RespondDialog", "VictimDialog",
+    "YearOfPlentyDialog", "draw_cards_inline",
 ]

@@ -7,11 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.catan.constants import DEV_CARDS, RESOURCES
-from gui.table.log_view import ALL, LogEntry, Translate, format_cards
-
-# The Catan log's filters: everything, builds and trades, dice and production.
-BUILDS, DICE = "builds", "dice"
-CATAN_LOG_FILTERS: tuple[str, ...] = (ALL, BUILDS, DICE)
+from gui.table.log_view import BUILDS, DICE, LogEntry, Translate, format_cards
 
 
 @dataclass

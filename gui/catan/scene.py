@@ -18,26 +18,30 @@ from gui.catan.animations import Animator, Banner, DiceRoll, FloatText, Flyer, R
 from gui.catan.board_info import BankBox, bank_tooltip, harbor_tooltip, hex_tooltip
 from gui.catan.board_view import TABLE_BG, BoardView, Marks
 from gui.catan.dialogs import (
-    ConfirmDialog, DiscardDialog, MaritimeDialog, MonopolyDialog, RespondDialog, TradeDialog, VictimDialog,
-    YearOfPlentyDialog,
+    ConfirmDialog, DiscardDialog, MaritimeDialog, MonopolyDialog, RespondDialog, VictimDialog, YearOfPlentyDialog,
 )
 from gui.catan.layout import TableLayout, compute_layout
-from gui.catan.narrator import CATAN_LOG_FILTERS, EventNarrator
+from gui.catan.narrator import EventNarrator
 from gui.catan.neutral_panel import NeutralInfo, NeutralPanel
 from gui.catan.panels import HandCard, HandInfo, HandPanel, PlayerInfo, PlayersPanel, draw_dice
+from gui.catan.trade_panel import TradePanel
 from gui.catan.two_player_view import (
     draw_roll_labels, neutral_build_marks, neutral_infos, neutral_options, roll_number,
 )
 from gui.catan.variant_dialogs import GiveBackDialog, NeutralChoiceDialog
 from gui.dialogs import blit_text, ellipsize, px
 from gui.fonts import render_text
-from gui.hints import catan_hint, draw_hint_line
+from gui.catan.hints import catan_hint
+from gui.hints import draw_hint_line
 from gui.session import speed_factor
 from gui.table.base import END_DELAY, WATCH_SPEEDS, ButtonSpec, TableScene
 from gui.table.buttons import CostButton
 from gui.table.colors import player_rgb
 from gui.table.dialogs import MenuDialog, TableDialog
-from gui.table.log_view import LogEntry, format_cards
+from gui.table.log_view import DICE_GAME_FILTERS, LogEntry, format_cards
+from gui.tour import TourStep, button_area
+from gui.catan.stats_panel import CatanStatsPanel
+from gui.table.stats_panel import panel_rect
 from gui.widgets import draw_tooltip_above
 
 if TYPE_CHECKING:
@@ -97,7 +101,7 @@ class CatanTableScene(TableScene):
         self.players_panel = PlayersPanel(self.panels)
         self.hand_panel = HandPanel(self.panels)
         self.animator = Animator(self._anim_speed())
-        self.log.filters = CATAN_LOG_FILTERS
+        self.log.filters = DICE_GAME_FILTERS
         self.narrator = EventNarrator(self.app.t, self.player_name, self.player_color, self._terrain_of,
                                       self._private_seat())
         self.mode: str | None = None
@@ -110,6 +114,7 @@ class CatanTableScene(TableScene):
         self._hand: HandInfo | None = None
         self._last_robber = game.state.robber
         self._resized_at = -1.0
+        self.stats_panel = CatanStatsPanel(self)
         self._start()
 
     # ------------------------------------------------------------------ names and colours
@@ -411,7 +416,7 @@ class CatanTableScene(TableScene):
         """Open a dialog by name: trade, maritime, discard, robber, year_of_plenty, monopoly, respond, confirm, menu."""
         player = self._dialog_player()
         if name == "trade":
-            dialog: TableDialog = TradeDialog(self, player)
+            dialog: TableDialog = TradePanel(self, player)
         elif name == "maritime":
             dialog = MaritimeDialog(self, player)
         elif name == "discard":
@@ -768,9 +773,10 @@ class CatanTableScene(TableScene):
         if self.two_player:
             self.neutral_panel.draw(surface, self.sprites, self._neutral_infos(), self.game.trade_card_supply(),
                                     self.app.t, lay.font)
-        self.panels.blit(surface, lay.log, alpha=220, radius=10)
-        self.log.draw(surface, max(10, lay.font - 3), self.app.t("table.log.title"),
-                      self.app.t(f"table.log.filter.{self.log.filter}"))
+        if not self.stats_open():
+            self.panels.blit(surface, lay.log, alpha=220, radius=10)
+            self.log.draw(surface, max(10, lay.font - 3), self.app.t("table.log.title"),
+                          self.app.t(f"table.log.filter.{self.log.filter}"))
         hand = self._hand_info()
         viewer = self.session.viewer
         if viewer >= 0 and self.pass_screen is None:
@@ -795,6 +801,7 @@ class CatanTableScene(TableScene):
             draw_roll_labels(surface, self.sprites, lay.dice, state, self.app.t, max(10, lay.font - 4))
         self._draw_top(surface, self._info_line())
         self.animator.draw(surface)
+        self._draw_stats(surface)  # over the notes that float in the players' rows it may cover
         self._draw_notice(surface)
         draw_hint_line(surface, catan_hint(self), lay.board, lay.scale)
         self._draw_overlays(surface)
@@ -826,7 +833,7 @@ class CatanTableScene(TableScene):
         """Buttons of the action area show their tooltips above the whole button block, never over the next
         button; everything else as usual."""
         if self.tour is None and self.pass_screen is None and self.dialog is None:
-            block = [b for bid, b in self.buttons.items() if bid not in ("menu", "undo")]
+            block = [b for bid, b in self.buttons.items() if bid not in ("menu", "undo", "stats")]
             hovered = next((b for b in block if b.rect.collidepoint(self.hover_pos)), None)
             if hovered is not None:
                 if hovered.tooltip:
@@ -848,8 +855,18 @@ class CatanTableScene(TableScene):
                 else t("table.info.turn", turn=state.turn_number))
         text = t("table.info.line", turn=turn, deck=self.view.dev_deck_size, target=self.view.target_vp)
         if self.session.all_ai and not self.game.is_over():
-            text += " · " + t("table.watch.speed", speed=f"{self.session.watch_speed:g}")
+            text += " · " + t("table.watch.speed", speed=self.app.translator.number(self.session.watch_speed))
         return text
+
+    def tour_steps(self) -> list[TourStep]:
+        """The Catan table's first tour stops: the dice, the hand, the build buttons and trading."""
+        return [TourStep("dice", lambda: self.lay.dice), TourStep("hand", lambda: self.lay.hand),
+                TourStep("build", button_area(self, "road", "settlement", "city", "dev")),
+                TourStep("trade", button_area(self, "trade", "bank"))]
+
+    def stats_rect(self) -> pygame.Rect:
+        """Where the statistics go: the log's place, and the players' panels above it when the log is short."""
+        return panel_rect(self.lay.log, self.lay.players, self.lay.scale)
 
     def _table_tooltip(self, pos: tuple[int, int]) -> str | None:
         card: HandCard | None = self.hand_panel.card_at(pos)

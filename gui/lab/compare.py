@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.core.i18n import decimal_text
 from game.catan.constants import RESOURCES
 from game.lab.analysis import BEST_SPOTS, analyse, compare
 from game.lab.layout import LabLayout, beginner_lab_layout, variable_lab_layout
@@ -16,6 +17,7 @@ from gui.dialogs import (
 )
 from gui.fonts import font
 from gui.lab.board_layer import LabBoard, Overlay
+from gui.lab.file_items import layout_items
 from gui.lab.names import resource_name, spot_label
 from gui.lab.panels import BAD_COLOR, EXPERIMENTAL_COLOR, OK_COLOR, score_color
 from gui.table.sprites import SpriteBook
@@ -28,8 +30,6 @@ TERMS: tuple[str, ...] = ("A", "E", "S", "C", "R", "T")
 
 def compare_candidates(app: App, current: LabLayout) -> list[LabLayout]:
     """What can be compared: the layout being edited, the beginner board and every readable layout file."""
-    from gui.lab.files_dialog import layout_items
-
     out = [current, beginner_lab_layout(), variable_lab_layout(1)]
     out.extend(item.entry.layout for item in layout_items(app) if item.entry.layout is not None)
     return out
@@ -135,14 +135,15 @@ class CompareScene(WidgetScene):
 
     def simulate(self) -> None:
         """Hand both layouts to the simulation screen (when it is available)."""
-        from gui.lab.scene import open_simulation_screen
-
-        open_simulation_screen(self.app, self.layouts())
+        self.app.push("lab.simulation", layouts=list(self.layouts()))
 
     def figures(self) -> list[tuple[str, list[str], list[tuple[int, int, int]]]]:
         """The table rows: label, the two values and their colours."""
         t = self.app.t
         out: list[tuple[str, list[str], list[tuple[int, int, int]]]] = []
+
+        def num(value: float, digits: int) -> str:
+            return decimal_text(t, value, digits)
 
         def legal(row: dict[str, Any]) -> tuple[str, tuple[int, int, int]]:
             if row["legal"]:
@@ -153,15 +154,15 @@ class CompareScene(WidgetScene):
 
         pairs = [legal(r) for r in self.rows]
         out.append((t("lab.compare.legal"), [p[0] for p in pairs], [p[1] for p in pairs]))
-        out.append((t("lab.score"), [f"{r['score']:.1f}" for r in self.rows], [score_color(r["score"]) for r in self.rows]))
+        out.append((t("lab.score"), [num(r["score"], 1) for r in self.rows], [score_color(r["score"]) for r in self.rows]))
         for term in TERMS:
             values = [r["terms"][term] for r in self.rows]
-            text = [f"{v:.3f}" if term in "RT" else str(int(v)) for v in values]
+            text = [num(v, 3) if term in "RT" else str(int(v)) for v in values]
             out.append((t(f"lab.term.{term}"), text, [TEXT, TEXT]))
         for res in RESOURCES:
             out.append((t("lab.compare.pips_of", resource=resource_name(t, res)),
                         [str(r["resource_pips"][res]) for r in self.rows], [TEXT, TEXT]))
-        out.append((t("lab.compare.best_spot"), [f"{r['best_spot_quality']:.1f}" for r in self.rows], [TEXT, TEXT]))
+        out.append((t("lab.compare.best_spot"), [num(r["best_spot_quality"], 1) for r in self.rows], [TEXT, TEXT]))
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -225,7 +226,7 @@ class CompareScene(WidgetScene):
             size = px(15, s)
             blit_text(surface, f"{rank}.", size, TEXT_DIM, (x + px(22, s), y), "topright")
             blit_text(surface, spot_label(node), size, TEXT, (x + px(28, s), y), bold=True)
-            blit_text(surface, f"{analysis.spots[node].quality:.1f}", size, TEXT_DIM, (x + col_w - px(8, s), y),
+            blit_text(surface, self.app.translator.number(analysis.spots[node].quality, 1), size, TEXT_DIM, (x + col_w - px(8, s), y),
                       "topright")
 
     def spot_cells(self, side: int) -> list[tuple[tuple[int, int, int], int, int]]:

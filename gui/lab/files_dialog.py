@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -11,44 +10,14 @@ import pygame
 
 from game.core.errors import InvalidPosition
 from game.lab.layout import LabLayout
-from game.lab.library import LayoutEntry, delete_layout, duplicate_layout, list_layouts, rename_layout
+from game.lab.library import delete_layout, duplicate_layout, rename_layout
 from gui.dialogs import TEXT_DIM, DialogScene, ListBox, ListRow, StyledButton, blit_text, px
-from gui.dialogs.message import ConfirmScene
 from gui.fonts import font, wrap_text
-from gui.lab.dialogs import NameDialog
-from gui.lab.panels import BAD_COLOR, EXPERIMENTAL_COLOR
-from gui.new_game import REPO_LAYOUTS, user_layouts_dir
+from gui.lab.file_items import FileItem, layout_items, status_text
+from gui.lab.panels import BAD_COLOR
 
 if TYPE_CHECKING:
     from gui.app import App
-
-
-@dataclass(frozen=True)
-class FileItem:
-    """A row of the list: the folder entry and whether it is the user's own (editable) file."""
-
-    entry: LayoutEntry
-    own: bool
-
-
-def layout_items(app: App) -> list[FileItem]:
-    """The user's layouts, then the examples shipped in saves/layouts."""
-    own = [FileItem(e, True) for e in list_layouts(user_layouts_dir(app))]
-    examples = [FileItem(e, False) for e in list_layouts(REPO_LAYOUTS)]
-    return own + examples
-
-
-def status_text(app: App, item: FileItem) -> tuple[str, tuple[int, int, int] | None]:
-    """The status cell of a row and its colour: legal, experimental, breaks the rules, or the read error."""
-    entry = item.entry
-    if entry.layout is None:
-        return app.t("lab.files.unreadable"), BAD_COLOR
-    layout = entry.layout
-    if layout.experimental:
-        return app.t("lab.files.experimental"), EXPERIMENTAL_COLOR
-    if layout.is_legal():
-        return app.t("lab.files.legal"), None
-    return app.t("lab.files.illegal"), BAD_COLOR
 
 
 class LayoutFilesDialog(DialogScene):
@@ -159,7 +128,8 @@ class LayoutFilesDialog(DialogScene):
             self.reload(target)
             return None
 
-        self.app.push(NameDialog(self.app, "lab.files.rename_title", item.entry.name, done, "lab.files.rename"))
+        self.app.push("lab.name", title_key="lab.files.rename_title", initial=item.entry.name, on_done=done,
+                      ok_key="lab.files.rename")
 
     def duplicate_selected(self) -> None:
         """Save a copy of the selected layout."""
@@ -189,8 +159,8 @@ class LayoutFilesDialog(DialogScene):
             self.on_deleted(path)
             self.reload()
 
-        self.app.push(ConfirmScene(self.app, "lab.files.delete_confirm", {"name": item.entry.name}, really,
-                                   yes_key="lab.files.delete", no_key="app.cancel"))
+        self.app.push("confirm", text_key="lab.files.delete_confirm", params={"name": item.entry.name},
+                      on_yes=really, yes_key="lab.files.delete", no_key="app.cancel")
 
     def draw(self, surface: pygame.Surface) -> None:
         """The panel, the list, the selected file's error or details, the folder and the buttons."""

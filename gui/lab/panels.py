@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.core.i18n import decimal_text
 from game.catan.constants import RESOURCES
 from game.lab.analysis import Analysis
 from game.lab.layout import LabLayout
@@ -222,7 +223,7 @@ class SidePanel:
         values = []
         for r in range(len(RESOURCES)):
             hexes = analysis.resource_hexes[r]
-            per_hex = f"{analysis.resource_pips[r] / hexes:.1f}" if hexes else "–"
+            per_hex = decimal_text(t, analysis.resource_pips[r] / hexes, 1) if hexes else "–"
             values.append(t("lab.bar_value", pips=analysis.resource_pips[r], per_hex=per_hex))
         name_w = max(font(size).size(resource_name(t, r))[0] for r in range(len(RESOURCES))) + px(8, s)
         value_w = max(font(size).size(v)[0] for v in values) + px(10, s)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -25,20 +25,13 @@ from gui.lab.names import harbor_name, hex_label, path_label, spot_label, terrai
 from gui.lab.palette import PaletteTile, ToolButton
 from gui.lab.panels import BAD_COLOR, EXPERIMENTAL_COLOR, SidePanel
 from gui.lab.tools import TOOLS, BoardTools
-from gui.new_game import user_layouts_dir
+from gui.layout_files import user_layouts_dir
 from gui.table.sprites import SpriteBook
 
 if TYPE_CHECKING:
     from gui.app import App
 
 TOAST_SECONDS = 4.0
-
-
-def open_simulation_screen(app: App, layouts: Sequence[LabLayout]) -> None:
-    """Hand layouts to the simulation ("Prove") screen."""
-    from gui.lab.simulation import open_simulation
-
-    open_simulation(app, list(layouts))
 
 
 class LabScene(WidgetScene):
@@ -319,8 +312,6 @@ class LabScene(WidgetScene):
 
     def save_as(self, then: Callable[[], None] | None = None) -> None:
         """Ask for a name and save to a new file in the user's layouts folder."""
-        from gui.lab.dialogs import NameDialog
-
         if not self._savable(self.editor.layout):
             return
 
@@ -330,7 +321,8 @@ class LabScene(WidgetScene):
             self._write(self.editor.layout, None, then)
             return None
 
-        self.app.push(NameDialog(self.app, "lab.save_as_title", self.editor.layout.name, done, "lab.save"))
+        self.app.push("lab.name", title_key="lab.save_as_title", initial=self.editor.layout.name, on_done=done,
+                      ok_key="lab.save")
 
     def _savable(self, layout: LabLayout) -> bool:
         """Whether the rules let this layout be saved; if not, say why."""
@@ -359,9 +351,7 @@ class LabScene(WidgetScene):
 
     def open_files(self) -> None:
         """The layout files dialog."""
-        from gui.lab.files_dialog import LayoutFilesDialog
-
-        self.app.push(LayoutFilesDialog(self.app, self.open_layout, self._renamed, self._deleted))
+        self.app.push("lab.files", on_open=self.open_layout, on_renamed=self._renamed, on_deleted=self._deleted)
 
     def _renamed(self, old: Path, new: Path) -> None:
         if self.path is not None and self.path == old:
@@ -384,25 +374,19 @@ class LabScene(WidgetScene):
 
     def open_sources(self) -> None:
         """The dialog of starting boards."""
-        from gui.lab.sources import SourceDialog
-
-        self.app.push(SourceDialog(self.app, lambda layout: self.open_layout(layout, None)))
+        self.app.push("lab.source", on_pick=lambda layout: self.open_layout(layout, None))
 
     def open_compare(self) -> None:
         """Compare this layout with another side by side."""
-        from gui.lab.compare import CompareScene
-
-        self.app.push(CompareScene(self.app, self.editor.layout))
+        self.app.push("lab.compare", current=self.editor.layout)
 
     def simulate(self) -> None:
-        """Hand this layout to the simulation screen (built separately; until then a message says so)."""
-        open_simulation_screen(self.app, [self.editor.layout])
+        """Hand this layout to the simulation ("Prove") screen."""
+        self.app.push("lab.simulation", layouts=[self.editor.layout])
 
     def find_fair_board(self) -> None:
         """The fair-board search; the board it finds can replace this one (undo takes it back)."""
-        from gui.lab.search_scene import open_search
-
-        open_search(self.app, self.take_found)
+        self.app.push("lab.search", on_open=self.take_found)
 
     def take_found(self, layout: LabLayout) -> None:
         """Edit a board the search found, as a new unsaved layout (undo goes back to the previous one)."""
@@ -414,23 +398,20 @@ class LabScene(WidgetScene):
 
     def show_score_help(self) -> None:
         """Explain the balance score and its formula, then how to read the hex numbers and spot names."""
-        from gui.lab.dialogs import HelpDialog
-
         extra = ""
         if self.analysis is not None:
-            terms = {k: (f"{v:.3f}" if k in "RT" else str(int(v))) for k, v in self.analysis.penalties().items()}
-            extra = "**" + self.app.t("lab.score_now", score=f"{self.analysis.score:.1f}", **terms) + "\n"
+            number = self.app.translator.number
+            terms = {k: (number(v, 3) if k in "RT" else str(int(v))) for k, v in self.analysis.penalties().items()}
+            extra = "**" + self.app.t("lab.score_now", score=number(self.analysis.score, 1), **terms) + "\n"
         extra += self.app.t("lab.numbering.help")
-        self.app.push(HelpDialog(self.app, "lab.score_help_title", "lab.score_help", extra))
+        self.app.push("lab.help", title_key="lab.score_help_title", text_key="lab.score_help", extra=extra)
 
     def back(self) -> None:
         """Back to the menu, asking first when there are unsaved changes."""
         if not self.editor.dirty:
             self._leave()
             return
-        from gui.lab.dialogs import UnsavedDialog
-
-        self.app.push(UnsavedDialog(self.app, lambda: self.save(self._leave), self._leave))
+        self.app.push("lab.unsaved", on_save=lambda: self.save(self._leave), on_discard=self._leave)
 
     def _leave(self) -> None:
         if self in self.app.stack:
@@ -582,7 +563,7 @@ class LabScene(WidgetScene):
         size = px(12, s)
         top = max((sp.quality for sp in self.analysis.spots), default=0.0) if self.analysis else 0.0
         blit_text(surface, self.app.t("lab.legend.poor"), size, TEXT_DIM, (bar.x, bar.bottom + px(3, s)))
-        blit_text(surface, self.app.t("lab.legend.best", quality=f"{top:.1f}"), size, TEXT_DIM,
+        blit_text(surface, self.app.t("lab.legend.best", quality=self.app.translator.number(top, 1)), size, TEXT_DIM,
                   (bar.right, bar.bottom + px(3, s)), "topright")
 
     def _draw_status(self, surface: pygame.Surface) -> None:
@@ -609,7 +590,7 @@ class LabScene(WidgetScene):
             spot = analysis.spots[self.hover_node]
             harbor = harbor_name(t, spot.harbor) if spot.harbor else t("lab.hover.no_harbor")
             rank = analysis.best_spots.index(spot.node) + 1 if spot.node in analysis.best_spots else None
-            first = t("lab.hover.node", spot=spot_label(spot.node), quality=f"{spot.quality:.1f}", pips=spot.pips,
+            first = t("lab.hover.node", spot=spot_label(spot.node), quality=self.app.translator.number(spot.quality, 1), pips=spot.pips,
                       variety=spot.variety, harbor=harbor)
             hexes = ", ".join(t("lab.numbering.hex_item", hex=hex_label(h), what=_hex_label(t, layout, h))
                               for h in self.board.topo.node_hexes[spot.node])
@@ -660,4 +641,4 @@ def open_lab(app: App, layout: LabLayout | None = None, view: str = "") -> LabSc
     return scene
 
 
-__all__ = ["LabScene", "open_lab", "open_simulation_screen"]
+__all__ = ["LabScene", "open_lab"]

@@ -32,7 +32,7 @@ from gui.dialogs import (
 from gui.fonts import font, wrap_text
 from gui.lab.background import BackgroundRun, RunProgress, spawn_executor
 from gui.lab.board_layer import LabBoard, Overlay
-from gui.lab.simulation import MODES, REPORTS_FOLDER, format_duration
+from gui.lab.prove_options import MODES, REPORTS_FOLDER, format_duration
 from gui.lab.simulation_report import (
     BAD_COLOR, OK_COLOR, WARN_COLOR, counts_line, ellipsize_start, fairness_lines, format_decimal, format_p,
     format_percent, verdict_lines,
@@ -60,13 +60,6 @@ DIM_ROW = (128, 134, 146)
 DEFAULT_BOT = "normal"
 
 OpenLayout = Callable[[LabLayout], None]
-
-
-def open_search(app: App, on_open: OpenLayout | None = None, workers: int | str = "auto") -> SearchScene:
-    """Push the search screen; on_open receives the board chosen with "Open in editor"."""
-    scene = SearchScene(app, on_open, workers)
-    app.push(scene)
-    return scene
 
 
 # ------------------------------------------------------------------ the background search
@@ -509,7 +502,7 @@ class SearchScene(WidgetScene):
             return t("labsearch.any") if value is None else t("labsearch.cluster_value", count=value)
 
         def score_label(value: float | None) -> str:
-            return t("labsearch.any") if value is None else t("labsearch.score_value", score=f"{value:g}")
+            return t("labsearch.any") if value is None else t("labsearch.score_value", score=self.app.translator.number(value))
 
         picks: list[tuple[str, str, Sequence[Any], Callable[[Any], str]]] = [
             ("labsearch.max_cluster", "max_cluster", CLUSTER_CHOICES, cluster_label),
@@ -914,5 +907,5 @@ class SearchScene(WidgetScene):
         blit_text(surface, t("labsearch.saved", path=ellipsize_start(str(folder), size, room)), size, OK_COLOR, (m, y))
 
 
-__all__ = ["ReportSaver", "SearchOptions", "SearchOutcome", "SearchRun", "SearchScene", "open_search",
-           "search_folder", "seat_spread", "write_search_report"]
+__all__ = ["ReportSaver", "SearchOptions", "SearchOutcome", "SearchRun", "SearchScene", "search_folder",
+           "seat_spread", "write_search_report"]

@@ -25,6 +25,9 @@ from gui.dialogs import (
 from gui.fonts import font, wrap_text
 from gui.lab.background import BackgroundRun, RunProgress, spawn_executor
 from gui.lab.names import problem_text
+from gui.lab.prove_options import (
+    COMMAND, DEFAULT_GAMES, GAME_PRESETS, MAX_GAMES, MODES, REPORTS_FOLDER, SERIES_COLORS, format_duration,
+)
 from gui.lab.simulation_report import (
     BAD_COLOR, COMPARISON_COLUMNS, EXPERIMENTAL_COLOR, OK_COLOR, RATE_COLUMNS, WARN_COLOR, colour_cells,
     comparison_cells, comparison_headers, counts_line, draw_grouped_rate_chart, draw_rate_chart, draw_table,
@@ -34,26 +37,6 @@ from gui.lab.simulation_report import (
 
 if TYPE_CHECKING:
     from gui.app import App
-
-#: The games the lab simulates, as (variant id, players).
-MODES: tuple[tuple[str, int], ...] = (
-    ("catan-base", 4), ("catan-base", 3), ("catan-compact", 4), ("catan-compact", 3), ("catan-2p", 2),
-)
-GAME_PRESETS: tuple[int, ...] = (100, 400, 1000, 4000)
-DEFAULT_GAMES = 400
-MAX_GAMES = 100_000
-REPORTS_FOLDER = "lab-reports"
-COMMAND = ("gui", "lab", "prove")
-#: Bar colours of the layouts in the comparison chart (gold first, then colours unlike the players').
-SERIES_COLORS: tuple[tuple[int, int, int], ...] = (
-    (230, 180, 70), (110, 190, 220), (190, 140, 236), (140, 200, 120), (230, 130, 150), (200, 200, 200),
-)
-
-
-def open_simulation(app: App, layouts: list[LabLayout]) -> None:
-    """Push the Prove screen for these layouts (options first; the run starts with the Start button)."""
-    app.push(SimulationScene(app, layouts))
-
 
 # ------------------------------------------------------------------ the background run
 
@@ -122,14 +105,6 @@ class SimulationRun(BackgroundRun[RunOutcome]):
         except (ImportError, OSError, ValueError) as exc:
             return str(exc) or type(exc).__name__
         return None
-
-def format_duration(seconds: float) -> str:
-    """A duration as m:ss or h:mm:ss."""
-    seconds = max(0, int(round(seconds)))
-    hours, rest = divmod(seconds, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
-
 
 # ------------------------------------------------------------------ the screen
 
@@ -759,5 +734,4 @@ def fit_text_width(text: str, size: int) -> int:
     return font(size).size(text)[0]
 
 
-__all__ = ["MODES", "RunOutcome", "RunProgress", "SimulationRun", "SimulationScene", "open_simulation",
-           "report_folder"]
+__all__ = ["MODES", "RunOutcome", "RunProgress", "SimulationRun", "SimulationScene", "report_folder"]

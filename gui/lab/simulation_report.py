@@ -8,11 +8,11 @@ from typing import Any
 
 import pygame
 
-from game.core.i18n import Translator
+from game.core.i18n import Translator, decimal_text
 from game.lab.report_text import verdict_sentences
 from game.lab.summary import judged_p
 from gui.dialogs import GOLD, GOLD_DARK, TEXT, TEXT_DIM, blit_text, ellipsize, fit_text, px
-from gui.end_game import AXIS, EXPECTED, GRID, draw_chart_frame
+from gui.charts import AXIS, EXPECTED, GRID, draw_chart_frame
 from gui.fonts import font
 from gui.widgets import draw_panel
 
@@ -34,10 +34,7 @@ COMPARISON_COLUMNS: tuple[float, ...] = (2.8, 0.8, 1.1, 1.1, 1.1, 0.9, 0.9, 0.8,
 
 def format_decimal(t: Translate, value: float, digits: int = 1) -> str:
     """A decimal number with the language's decimal mark ("0.5", "0,5")."""
-    text = f"{value:.{digits}f}"
-    if text.startswith("-") and float(text) == 0:
-        text = text[1:]
-    return text.replace(".", t("labsim.decimal_mark"))
+    return decimal_text(t, value, digits)
 
 
 def format_percent(t: Translate, share: float, digits: int = 1) -> str:

@@ -18,7 +18,7 @@ from gui.dialogs import (
     GOLD, GOLD_DARK, INSET, TEXT, TEXT_DIM, Cycler, DialogScene, ListBox, ListRow, StyledButton, TextField, blit_text,
     ellipsize, px,
 )
-from gui.dialogs.files import list_saves, variant_label
+from gui.save_files import list_saves, variant_label
 from gui.fonts import font, wrap_text
 from gui.lab.panels import BAD_COLOR
 

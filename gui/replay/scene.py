@@ -37,22 +37,6 @@ CONTROLS: tuple[tuple[str, str, str], ...] = (
 )
 
 
-def table_for(app: App, game: Game) -> TableScene:
-    """The table scene of the game's family, built around game."""
-    family = getattr(game.variant, "family", "")
-    if family == "cards":
-        from gui.cards.scene import CardsTableScene
-
-        return CardsTableScene(app, game)
-    if family == "rivals":
-        from gui.rivals.scene import RivalsTableScene
-
-        return RivalsTableScene(app, game)
-    from gui.catan.scene import CatanTableScene
-
-    return CatanTableScene(app, game)
-
-
 def open_replay(app: App, source: Game | Path) -> bool:
     """Push the replay viewer for a game (replayed from its start) or a save file; a file that does not load, or a
     game that does not replay, shows a message naming the problem instead. Returns whether the viewer opened."""
@@ -74,7 +58,7 @@ class ReplayScene(Scene):
         super().__init__(app)
         self.cursor = cursor
         cursor.seek(index)
-        self.table = table_for(app, cursor.game)
+        self.table: TableScene = app.make_table(cursor.game)  # type: ignore[assignment]
         self.table.enter_replay(self.close)
         self.playing = False
         self.speed_index = SPEEDS.index(2.0)
@@ -359,7 +343,7 @@ class ReplayScene(Scene):
         draw_panel(surface, self.bar, (24, 29, 38), 250, px(10, s))
         for button in self.buttons.values():
             button.draw(surface)
-        speed = f"{SPEEDS[self.speed_index]:g}".replace(".", t("settings.decimal_mark"))
+        speed = self.app.translator.number(SPEEDS[self.speed_index])
         blit_text(surface, t("replay.speed", speed=speed), max(10, fs - 2), TEXT, self.speed_rect.center, "center",
                   bold=True)
         turn = self.cursor.turn_number_at(self.index)

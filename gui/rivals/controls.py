@@ -202,7 +202,7 @@ class RivalsControls:
             elif self.selected is not None:
                 self.choose(None)
             return True
-        if event.button != 1:
+        if event.button != 1 or self._click_stats(event.pos):
             return True
         for b in list(self.buttons.values()):
             if b.rect.collidepoint(event.pos):

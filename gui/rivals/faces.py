@@ -1,4 +1,5 @@
-"""Card surfaces of the Rivals table: the app's card art, scaled and turned in quarter turns, cached."""
+"""Card surfaces of the Rivals table: the app's card art, scaled (a small card face drawn at its own size, so
+its name and costs can be read) and turned in quarter turns, cached."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ from typing import Any
 import pygame
 
 from game.rivals.catalogue import Instance, catalogue
+from gui.art.cache import RIVALS_MASTER_WIDTH
+from gui.art.rivals_faces import COMPACT_W
 
-MASTER_WIDTH = 300   # every face is drawn once at this width and scaled from it
+MASTER_WIDTH = RIVALS_MASTER_WIDTH   # every face is drawn once at this width and scaled from it
 MAX_ITEMS = 600
 
 
@@ -53,9 +56,14 @@ class CardFaces:
         if surf is not None:
             self._scaled.move_to_end(key)
             return surf
-        base = self.master(kind, name)
         w, h = max(1, size[0]), max(1, size[1])
-        surf = base if base.get_size() == (w, h) else pygame.transform.smoothscale(base, (w, h))
+        if kind == "rivals_card" and w < COMPACT_W:  # drawn at its own size: its name and costs set larger
+            from gui.art.surfaces import to_surface
+
+            surf = to_surface(self.art.get(kind, name, (w, h)))
+        else:
+            base = self.master(kind, name)
+            surf = base if base.get_size() == (w, h) else pygame.transform.smoothscale(base, (w, h))
         if quarter % 4:
             surf = pygame.transform.rotate(surf, 90 * (quarter % 4))
         self._scaled[key] = surf

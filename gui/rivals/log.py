@@ -7,13 +7,19 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from game.rivals.catalogue import catalogue
 from game.rivals.constants import RESOURCES, TOKENS
 from gui.rivals.names import Names
-from gui.table.log_view import LogEntry
+from gui.table.log_view import BUILDS, DICE, LogEntry
 
 Color = tuple[int, int, int]
 QUIET = frozenset({"decision_required"})
 DIM = frozenset({"turn_ended", "card_drawn", "card_returned", "event_deck_rebuilt", "resource_lost"})
+# What the log's filters keep: the dice and what they bring (production, the event die's faces and cards), and
+# the builds, card plays and trades.
+DICE_KINDS = frozenset({"dice_rolled", "event_card_drawn", "protection_rolled", "protected", "resource_lost"})
+BUILD_KINDS = frozenset({"card_built", "regions_placed", "regions_swapped", "card_played", "traded"})
+DICE_SOURCES = frozenset({"production", "booster", "event_card", "brigand_attack", "celebration", "plentiful_harvest"})
 
 
 @dataclass
@@ -56,7 +62,7 @@ class RivalsNarrator:
         first = run[0]
         key = "rivals.log.gain" if first.delta > 0 else "rivals.log.pay"
         text = n.t(key, player=self.name(first.player), items=n.resources(amounts), source=n.source(first.source))
-        return [LogEntry(_capital(text), self.color(first.player), first.delta < 0)]
+        return [LogEntry(_capital(text), self.color(first.player), first.delta < 0, _source_topic(first.source))]
 
     def _one(self, e: Any) -> list[LogEntry]:
         kind = e.kind
@@ -113,7 +119,21 @@ class RivalsNarrator:
         else:
             text = n.t("rivals.log.other", what=kind.replace("_", " "))
         color = self.color(who) if isinstance(who, int) and who >= 0 else None
-        return [LogEntry(_capital(text), color, kind in DIM)]
+        topic = DICE if e.kind in DICE_KINDS else BUILDS if e.kind in BUILD_KINDS else ""
+        return [LogEntry(_capital(text), color, kind in DIM, topic)]
+
+
+def _source_topic(source: str) -> str:
+    """The filter topic of a resource change: the dice's production and events, or builds and trades (a card paid
+    for or played, a trade); the rest (set-up, removals) only under all."""
+    if source in DICE_SOURCES:
+        return DICE
+    card = catalogue().cards.get(source)
+    if card is not None and card.type == "event":
+        return DICE     # an event card the event die drew
+    if source == "trade" or card is not None:
+        return BUILDS
+    return ""
 
 
 def _capital(text: str) -> str:

@@ -21,7 +21,8 @@ from gui.rivals.hand import draw_backs, draw_fan
 from gui.rivals.interact import buildable_supply, playable_cards
 from gui.rivals.pieces import draw_token
 from gui.rivals.principality import PrincipalityGeometry, draw_principality, settlement_cells
-from gui.hints import draw_hint_line, rivals_hint
+from gui.hints import draw_hint_line
+from gui.rivals.hints import rivals_hint
 from gui.rivals.seats import SeatInfo, draw_phases, draw_seat, stat_rects
 
 FELT = (30, 52, 44)
@@ -192,7 +193,7 @@ class RivalsPainter:
         draw_centre(surface, self.faces, self.panels, lay.center, self.spots, state, t, fs, lay.scale,
                     self._die, show_dice=not self.animator.of(DiceRoll))
         self.panels.blit(surface, lay.log, alpha=220, radius=10)
-        self.log.draw(surface, max(10, fs - 3), t("table.log.title"))
+        self.log.draw(surface, max(10, fs - 3), t("table.log.title"), t(f"table.log.filter.{self.log.filter}"))
         self._draw_watch_speed(surface)
         self._draw_read_hint(surface)
 
@@ -214,7 +215,7 @@ class RivalsPainter:
         return self.sprites.get("die", str(value), size)
 
     def _draw_tokens(self, surface: pygame.Surface, p: int, geo: PrincipalityGeometry) -> None:
-        """The advantage tokens on the holder's first settlement."""
+        """The advantage tokens on the foot of the holder's first settlement."""
         view = self.view
         held = [TOKENS[i] for i in range(2) if view.tokens[i] == p]
         cells = settlement_cells(view.grid[p])
@@ -223,10 +224,8 @@ class RivalsPainter:
         cells = sorted(cells, key=lambda c: geo.cell_rect(c).x)
         rect = geo.card_rect(cells[0], view.grid[p][cells[0]])
         r = max(7, geo.card_w // 5)
-        for k, token in enumerate(held):
-            centre = (rect.centerx, rect.y + r + 2 + k * (2 * r + 3)) if not geo.flipped else \
-                (rect.centerx, rect.bottom - r - 2 - k * (2 * r + 3))
-            draw_token(surface, centre, r, token)
+        for k, token in enumerate(held):  # at the card's foot: its name at the top stays readable
+            draw_token(surface, (rect.centerx, rect.bottom - r - 2 - k * (2 * r + 3)), r, token)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the table (reads state only); the game-dependent layer is redrawn only when it changes."""
@@ -287,7 +286,7 @@ class RivalsPainter:
                 grid = self.view.grid[p]
                 for c in where:
                     if geo.shown(c):
-                        pygame.draw.rect(surface, glow, geo.card_rect(c, grid[c]).inflate(6, 6), width,
+                        pygame.draw.rect(surface, glow, geo.target_rect(c, grid[c]).inflate(6, 6), width,
                                          border_radius=max(4, geo.card_w // 8))
             if self.spots is not None:
                 for i in targets.stacks:
@@ -297,7 +296,7 @@ class RivalsPainter:
             for p in (self.near, 1 - self.near):
                 geo = self.geometry(p)
                 if geo.shown(c) and (c in targets.far if p != self.near else c in targets.near):
-                    pygame.draw.rect(surface, (236, 90, 70), geo.card_rect(c, self.view.grid[p][c]).inflate(10, 10),
+                    pygame.draw.rect(surface, (236, 90, 70), geo.target_rect(c, self.view.grid[p][c]).inflate(10, 10),
                                      width + 1, border_radius=max(4, geo.card_w // 8))
         if self.selected is not None and self.selected[0] == "supply" and self.spots is not None:
             pygame.draw.rect(surface, LIT, self.spots.supply[self.selected[1]].inflate(6, 6), width, border_radius=6)
@@ -328,7 +327,7 @@ class RivalsPainter:
         for q, c in cells:
             geo = self.geometry(q)
             if geo.shown(c):
-                pygame.draw.rect(surface, (110, 210, 240), geo.card_rect(c, self.view.grid[q][c]).inflate(8, 8),
+                pygame.draw.rect(surface, (110, 210, 240), geo.target_rect(c, self.view.grid[q][c]).inflate(8, 8),
                                  width, border_radius=6)
 
     def _draw_dragged(self, surface: pygame.Surface) -> None:

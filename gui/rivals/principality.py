@@ -1,10 +1,12 @@
-"""One principality on screen: which grid cells are shown, where each card lies (turned for a far seat), hit tests
-and drawing of its cards and empty building sites."""
+"""One principality on screen: which grid cells are shown and how much room they need, where each card lies (the
+layout turned for a far seat), in which order overlapping cards are drawn, hit tests and drawing of its cards and
+empty building sites."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 import pygame
 
@@ -14,14 +16,47 @@ from gui.rivals.faces import CardFaces, is_region
 
 GAP = 0.07          # gap between cells, in card widths
 THIN_ROW = 0.3      # height of an empty outer row, in card widths
-OVERLAP = 0.3       # an outer row and the inner row beside it overlap by this share of a card's height
+OVERLAP = 0.42      # an outer row of cards and the inner row beside it overlap by this share of a card's height
+SITE_TUCK = 0.7     # an outer row of empty sites only peeks out from under the inner row by the rest
 OUTER_ROWS = (0, ROWS - 1)
 SITE_EDGE = (128, 116, 84)
 
 
+@dataclass(frozen=True)
+class RowPlan:
+    """Which grid columns and rows a principality shows and how much room they need, in card widths."""
+
+    columns: tuple[int, ...]
+    full_rows: frozenset[int]
+    tucks: Mapping[int, float]     # outer full row -> the share of its height under the inner row
+    width_units: float
+    height_units: float
+
+    @staticmethod
+    def of(cells: Iterable[int], shallow: Collection[int] = ()) -> RowPlan:
+        """The plan for `cells`; an outer row holding only cells of `shallow` (empty sites) tucks deeper."""
+        cells = list(cells)
+        xs = [c % WIDTH for c in cells] or [WIDTH // 2]
+        lo, hi = max(0, min(xs)), min(WIDTH - 1, max(xs))
+        columns = tuple(range(lo, hi + 1))
+        full = frozenset({CENTER_ROW - 1, CENTER_ROW, CENTER_ROW + 1} | {c // WIDTH for c in cells})
+        tucks = MappingProxyType({r: (OVERLAP if any(c // WIDTH == r and c not in shallow for c in cells)
+                                      else SITE_TUCK) for r in OUTER_ROWS if r in full})
+        n_odd = sum(1 for x in columns if x % 2)
+        width_units = n_odd + 1.5 * (len(columns) - n_odd) + GAP * (len(columns) - 1)
+        height_units = sum(1.5 if r in full else THIN_ROW for r in range(ROWS)) + GAP * (ROWS - 1) \
+            - sum(1.5 * tuck for tuck in tucks.values())
+        return RowPlan(columns, full, tucks, width_units, height_units)
+
+    def card_width(self, size: tuple[int, int], max_card_w: int) -> int:
+        """The even card width at which the plan fits size (width, height), at most max_card_w."""
+        return max(8, int(min(size[0] / self.width_units, size[1] / self.height_units, max_card_w)) // 2 * 2)
+
+
 @dataclass
 class PrincipalityGeometry:
-    """Screen rectangles of a principality's cells for a window area; far seats are turned by 180 degrees."""
+    """Screen rectangles of a principality's cells for a window area; a far seat's layout is turned by 180
+    degrees (its cards stay upright, but for regions, which turn their stock towards the owner)."""
 
     area: pygame.Rect
     flipped: bool
@@ -35,22 +70,16 @@ class PrincipalityGeometry:
     bounds: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
 
     @staticmethod
-    def build(area: pygame.Rect, cells: Iterable[int], flipped: bool, max_card_w: int) -> PrincipalityGeometry:
-        """Fit the columns and rows holding `cells` (cards, sites, reserved room) into area."""
+    def build(area: pygame.Rect, cells: Iterable[int], flipped: bool, max_card_w: int,
+              shallow: Collection[int] = ()) -> PrincipalityGeometry:
+        """Fit the columns and rows holding `cells` (cards, sites, reserved room) into area; outer rows of only
+        `shallow` cells (empty sites) peek out from under their inner row."""
         geo = PrincipalityGeometry(pygame.Rect(area), flipped)
-        cells = list(cells)
-        xs = [c % WIDTH for c in cells] or [WIDTH // 2]
-        lo, hi = max(0, min(xs)), min(WIDTH - 1, max(xs))
-        columns = list(range(lo, hi + 1))
-        full = {CENTER_ROW - 1, CENTER_ROW, CENTER_ROW + 1} | {c // WIDTH for c in cells}
-        geo.full_rows = frozenset(full)
-        n_odd = sum(1 for x in columns if x % 2)
-        n_even = len(columns) - n_odd
-        by_width = area.w / (n_odd + 1.5 * n_even + GAP * (len(columns) - 1))
-        heights = sum(1.5 if r in full else THIN_ROW for r in range(ROWS)) + GAP * (ROWS - 1) \
-            - sum(1.5 * OVERLAP for r in OUTER_ROWS if r in full)
-        by_height = area.h / heights
-        w = max(8, int(min(by_width, by_height, max_card_w)) // 2 * 2)
+        plan = RowPlan.of(cells, shallow)
+        columns = list(plan.columns)
+        full = plan.full_rows
+        geo.full_rows = full
+        w = plan.card_width(area.size, max_card_w)
         h = w * 3 // 2
         gap = max(2, round(w * GAP))
         geo.card_w, geo.card_h = w, h
@@ -59,19 +88,19 @@ class PrincipalityGeometry:
         widths = {x: (w if x % 2 else h) for x in columns}
         heights_px = {r: (h if r in full else round(w * THIN_ROW)) for r in range(ROWS)}
         total_w = sum(widths.values()) + gap * (len(columns) - 1)
-        tuck = round(h * OVERLAP)
-        total_h = sum(heights_px.values()) + gap * (ROWS - 1) - sum(tuck for r in OUTER_ROWS if r in full)
+        tuck = {r: round(h * share) for r, share in plan.tucks.items()}
+        total_h = sum(heights_px.values()) + gap * (ROWS - 1) - sum(tuck.values())
         x = area.centerx - total_w // 2
         for col in geo.columns:
             geo.col_x[col] = (x, widths[col])
             x += widths[col] + gap
         y = area.centery - total_h // 2
         for i, row in enumerate(geo.rows):
-            tucked = row in OUTER_ROWS and row in full
+            tucked = tuck.get(row, 0)
             if tucked and i > 0:
-                y -= tuck
+                y -= tucked
             geo.row_y[row] = (y, heights_px[row])
-            y += heights_px[row] + gap - (tuck if tucked and i == 0 else 0)
+            y += heights_px[row] + gap - (tucked if i == 0 else 0)
         geo.bounds = pygame.Rect(area.centerx - total_w // 2, area.centery - total_h // 2, total_w, total_h)
         return geo
 
@@ -114,22 +143,32 @@ class PrincipalityGeometry:
         return rect
 
     def quarter(self, c: int, card: int, stock: int) -> int:
-        """Quarter turns of the card: regions by their stock (the edge with the stock towards the owner), roads
-        lying across, and two more for the far seat."""
+        """Quarter turns of the card: regions by their stock (the edge with the stock towards the owner, so two
+        more for the far seat), roads lying across; every other card stays upright for both seats, to be read."""
         row, x = divmod(c, WIDTH)
-        q = 0
         if is_region(card):
-            q = stock
-        elif row == CENTER_ROW and x % 2 == 0:
-            q = 1
-        return (q + (2 if self.flipped else 0)) % 4
+            return (stock + (2 if self.flipped else 0)) % 4
+        return 1 if row == CENTER_ROW and x % 2 == 0 else 0
+
+    def draw_order(self, cells: Iterable[int]) -> list[int]:
+        """The order to draw cells in where rows overlap: buildings from the screen's top row down (a card's name
+        is at its top), region columns so that each card's edge towards the owner, where its stock shows, is the
+        one in sight (upwards on one's own side, where that edge is at the foot)."""
+        def key(c: int) -> int:
+            i = self.rows.index(c // WIDTH)
+            return -i if c % WIDTH % 2 == 0 and not self.flipped else i
+        return sorted(cells, key=key)
 
     def cell_at(self, pos: tuple[int, int], cells: Iterable[int], grid: Sequence[int]) -> int | None:
         """The one of `cells` whose card rect holds pos (the topmost where tucked cards overlap)."""
-        for c in sorted(cells, key=lambda c: -(c // WIDTH)):
-            if self.shown(c) and self.card_rect(c, grid[c]).collidepoint(pos):
+        for c in reversed(self.draw_order(cells)):
+            if self.shown(c) and self.target_rect(c, grid[c]).collidepoint(pos):
                 return c
         return None
+
+    def target_rect(self, c: int, card: int) -> pygame.Rect:
+        """The part of a cell one sees and clicks: a card's rect, or an empty site without what covers it."""
+        return self.card_rect(c, card) if card >= 0 else self.visible_site(c)
 
 
 def dashed_rect(surface: pygame.Surface, rect: pygame.Rect, color: tuple[int, int, int], width: int = 1,
@@ -152,9 +191,7 @@ def draw_principality(surface: pygame.Surface, faces: CardFaces, geo: Principali
     for c in sites:
         if geo.shown(c) and grid[c] < 0:
             dashed_rect(surface, geo.visible_site(c), SITE_EDGE, 1, max(3, geo.card_w // 8))
-    # Rows in grid order: a tucked card's name stays visible (it lies under the next row's foot, or covers the
-    # foot of the row before it; for the far seat the cards are turned, so the same order works).
-    for c in range(len(grid)):
+    for c in geo.draw_order(range(len(grid))):
         card = grid[c]
         if card < 0 or c in skip or not geo.shown(c):
             continue

@@ -26,15 +26,18 @@ from gui.rivals.hand import HandFan
 from gui.rivals.interact import Selection, Targets, buildable_supply, centre_cell, compute_targets
 from gui.rivals.layout import RivalsLayout, compute_layout
 from gui.rivals.log import RivalsNarrator
+from gui.rivals.mats import share_mats
 from gui.rivals.names import Names
 from gui.rivals.painter import RivalsPainter
-from gui.rivals.principality import PrincipalityGeometry
+from gui.rivals.pieces import draw_event_die
+from gui.rivals.principality import PrincipalityGeometry, RowPlan
 from gui.rivals.turn_dialogs import ExchangeDialog, TradeDialog
 from gui.session import speed_factor
 from gui.table.base import END_DELAY, WATCH_SPEEDS, ButtonSpec, TableScene
 from gui.table.colors import player_rgb
 from gui.table.dialogs import MenuDialog, TableDialog
-from gui.table.log_view import LogEntry
+from gui.table.log_view import DICE_GAME_FILTERS, LogEntry
+from gui.rivals.stats_panel import RivalsStatsPanel
 
 if TYPE_CHECKING:
     from gui.app import App
@@ -44,7 +47,7 @@ __all__ = ["RivalsTableScene", "END_DELAY", "WATCH_SPEEDS"]
 TURN_SECONDS = 0.45     # a region's quarter turns
 DICE_SECONDS = 0.8
 EVENT_SECONDS = 1.8
-MAX_CARD_W = 96         # the largest card width in a principality, at scale 1
+MAX_CARD_W = 140        # the largest card width in a principality, at scale 1 (the room decides first)
 DIALOGS: dict[str, type[RivalsDialog]] = {"trade": TradeDialog, "exchange": ExchangeDialog,
                                           "face_up": FaceUpDialog, "options": OptionsDialog,
                                           "stack_pick": StackPickDialog, "place_regions": PlaceRegionsDialog,
@@ -67,6 +70,7 @@ class RivalsTableScene(RivalsControls, RivalsPainter, TableScene):
         super().__init__(app, game)
         self.faces = CardFaces(app.art)
         self.narrator = RivalsNarrator(self.names, self.player_name, self.player_color)
+        self.log.filters = DICE_GAME_FILTERS
         self.animator = Animator(self._anim_speed())
         self.selected: Selection | None = None
         self.marked: list[int] = []              # cells named so far (Feud) or the first region of a swap
@@ -88,6 +92,7 @@ class RivalsTableScene(RivalsControls, RivalsPainter, TableScene):
         self._names: Names | None = None
         self._button_ids: tuple[str, ...] = ()
         self._seen = self._snapshot()
+        self.stats_panel = RivalsStatsPanel(self, draw_event_die)
         self._start()
 
     # ------------------------------------------------------------------ names, colours
@@ -184,20 +189,31 @@ class RivalsTableScene(RivalsControls, RivalsPainter, TableScene):
         return sites, room
 
     def geometry(self, p: int) -> PrincipalityGeometry:
-        """The screen geometry of a seat's principality (near seat at the bottom, the other turned across)."""
+        """The screen geometry of a seat's principality (near seat at the bottom, the other turned across); the
+        two mats share their height by the rows each principality needs."""
         targets = self.targets()
         key = (self.session.revision, self.near, self.lay.size, tuple(sorted(targets.near)))
         if key != self._geo_key:
-            self._geo = {}
+            plans: dict[int, tuple[set[int], set[int]]] = {}
             for q in (0, 1):
                 grid = self.view.grid[q]
                 cells = {c for c, card in enumerate(grid) if card >= 0}
+                empty: set[int] = set()
                 if q == self.near:  # one's own empty sites are outlined; the far seat shows only its cards
                     sites, room = self._sites(q)
-                    cells |= sites | room | set(targets.near)
+                    empty = {c for c in sites | room | set(targets.near) if grid[c] < 0}
+                    cells |= empty
+                plans[q] = (cells, empty)
+            cap = px(MAX_CARD_W, self.lay.scale)
+            far = 1 - self.near
+            lay = share_mats(self.lay, RowPlan.of(*plans[far]), RowPlan.of(*plans[self.near]), cap)
+            if lay != self.lay:
+                self.lay = lay
+                self._felt = None
+            self._geo = {}
+            for q in (0, 1):
                 area = self.lay.near if q == self.near else self.lay.far
-                flipped = q != self.near
-                self._geo[q] = PrincipalityGeometry.build(area, cells, flipped, px(MAX_CARD_W, self.lay.scale))
+                self._geo[q] = PrincipalityGeometry.build(area, plans[q][0], q != self.near, cap, plans[q][1])
             self._geo_key = key
         return self._geo[p]
 
@@ -347,6 +363,11 @@ class RivalsTableScene(RivalsControls, RivalsPainter, TableScene):
 
     def _hold(self) -> bool:
         return self.animator.busy
+
+    def _draw_moving(self, surface: pygame.Surface) -> None:
+        """The live statistics over the log when they are open (right above the cached layer), then what moves."""
+        self._draw_stats(surface)
+        super()._draw_moving(surface)
 
     def _tick(self, dt: float) -> None:
         self.animator.speed = self._anim_speed()

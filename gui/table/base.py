@@ -26,8 +26,9 @@ from gui.table.dialogs import MenuDialog, PassScreen, TableDialog
 from gui.table.log_view import LogEntry, LogView
 from gui.table.panels import PanelCache, draw_top_bar
 from gui.table.sprites import SpriteBook
+from gui.table.stats_panel import STATS_KEY, StatsPanel, stats_tooltip
 from gui.toast import Toast
-from gui.tour import Tour, table_steps
+from gui.tour import Tour, TourStep, table_steps
 from gui.widgets import draw_tooltip
 
 if TYPE_CHECKING:
@@ -81,6 +82,7 @@ class TableScene(Scene, ABC):
         self._view: Any = None
         self._controls_key: Any = None
         self._small: dict[Any, pygame.Surface] = {}
+        self.stats_panel: StatsPanel | None = None  # a table whose game keeps statistics sets its panel
 
     def _start(self) -> None:
         """Called at the end of a subclass's __init__: lay out, log the game so far, open the right overlays."""
@@ -340,8 +342,42 @@ class TableScene(Scene, ABC):
             undo = pygame.Rect(0, 0, px(120, s), menu.h)
             undo.midright = (menu.x - px(8, s), lay.top.centery)
             self.buttons["undo"] = CostButton(undo, "↶ " + t("undo.button"), self.undo, font_size=fs)
+        if self.stats_panel is not None and not self.session.replay:
+            beside = self.buttons["undo" if "undo" in self.buttons else "menu"].rect
+            stats = pygame.Rect(0, 0, px(130, s), menu.h)
+            stats.midright = (beside.x - px(8, s), lay.top.centery)
+            self.buttons["stats"] = CostButton(stats, t("stats.button"), self.toggle_stats, font_size=fs,
+                                               style="primary" if self.stats_panel.open else "secondary")
         for bid, b in self.buttons.items():
-            b.tooltip = self._tooltip_for(bid)
+            b.tooltip = stats_tooltip(t) if bid == "stats" else self._tooltip_for(bid)
+
+    def toggle_stats(self) -> None:
+        """Show the live statistics in place of the log, or the log again (the I key and the Statistics button)."""
+        if self.stats_panel is None:
+            return
+        self.stats_panel.toggle()
+        if "stats" in self.buttons:
+            self.buttons["stats"].style = "primary" if self.stats_panel.open else "secondary"
+
+    def _click_stats(self, pos: tuple[int, int]) -> bool:
+        """A click on the open panel's close button closes it; whether it did."""
+        if self.stats_panel is not None and self.stats_panel.open and self.stats_panel.close_rect.collidepoint(pos):
+            self.toggle_stats()
+            return True
+        return False
+
+    def stats_open(self) -> bool:
+        """Whether the statistics panel covers the log now."""
+        return self.stats_panel is not None and self.stats_panel.open
+
+    def stats_rect(self) -> pygame.Rect:
+        """Where the statistics panel goes: the log's place."""
+        return self.lay.log
+
+    def _draw_stats(self, surface: pygame.Surface) -> None:
+        """The statistics panel in its place, while it is open."""
+        if self.stats_panel is not None:
+            self.stats_panel.draw(surface, self.stats_rect())
 
     def button_rect(self, bid: str) -> pygame.Rect:
         """Screen rect of a button by id (the action buttons, menu; watch mode: pause, step, slower, faster)."""
@@ -458,27 +494,18 @@ class TableScene(Scene, ABC):
 
     def show_rules(self) -> None:
         """Open the rules almanac at this game's rules (Back returns to the table)."""
-        from gui.rules_scene import RulesScene, doc_for_variant
-
         self.close_dialog()
-        self.app.push(RulesScene(self.app, doc_for_variant(self.game.variant.id, self.game.variant.family)))
+        self.app.go("rules_for", game=self.game)
 
     def save_dialog(self) -> None:
         """Open the save dialog of the app."""
-        self._file_dialog("SaveDialog", self.game)
+        self.close_dialog()
+        self.app.push("save", game=self.game)
 
     def load_dialog(self) -> None:
         """Open the load dialog of the app."""
-        self._file_dialog("LoadDialog")
-
-    def _file_dialog(self, name: str, *args: Any) -> None:
         self.close_dialog()
-        try:
-            from gui.dialogs import files
-        except ImportError:
-            self.show_toast(self.app.t("table.unavailable"))
-            return
-        self.app.push(getattr(files, name)(self.app, *args))
+        self.app.push("load")
 
     def leave(self) -> None:
         """Back to the main menu (autosaving first)."""
@@ -590,7 +617,7 @@ class TableScene(Scene, ABC):
             self._on_hover(event.pos)
             return True
         if et == pygame.MOUSEWHEEL:
-            if self.log.rect.collidepoint(self.hover_pos):
+            if self.log.rect.collidepoint(self.hover_pos) and not self.stats_open():
                 self.log.wheel(event.y)
             return True
         if et == pygame.MOUSEBUTTONDOWN:
@@ -600,7 +627,10 @@ class TableScene(Scene, ABC):
     def _mouse_down(self, event: pygame.event.Event) -> bool:
         if event.button != 1:
             return True
-        if len(self.log.filters) > 1 and self.log.header.collidepoint(event.pos):
+        if self.stats_open():
+            if self._click_stats(event.pos):
+                return True
+        elif len(self.log.filters) > 1 and self.log.header.collidepoint(event.pos):
             self.log.next_filter()
             return True
         for b in list(self.buttons.values()):
@@ -613,7 +643,11 @@ class TableScene(Scene, ABC):
 
     def _key(self, event: pygame.event.Event) -> bool:
         key = event.key
-        if key == pygame.K_ESCAPE:
+        if key == STATS_KEY and self.stats_panel is not None and not self.session.replay:
+            self.toggle_stats()
+        elif key == pygame.K_ESCAPE and self.stats_open():  # Esc closes the panel before anything else
+            self.toggle_stats()
+        elif key == pygame.K_ESCAPE:
             self._escape()
         elif key == pygame.K_l and len(self.log.filters) > 1:
             self.log.next_filter()
@@ -664,7 +698,7 @@ class TableScene(Scene, ABC):
     def _draw_watch_speed(self, surface: pygame.Surface) -> None:
         """Watch mode: the AI speed over the hand area."""
         if self.session.all_ai and not self.session.replay:
-            speed = self.app.t("table.watch.speed", speed=f"{self.session.watch_speed:g}")
+            speed = self.app.t("table.watch.speed", speed=self.app.translator.number(self.session.watch_speed))
             img = render_text(speed, self.lay.font, (236, 236, 230), True)
             surface.blit(img, img.get_rect(center=self.lay.hand.center))
 
@@ -672,11 +706,12 @@ class TableScene(Scene, ABC):
         """The top bar: the prompt, the game's info line and the menu button."""
         lay = self.lay
         text, color = self.prompt()
-        right = lay.top.right - min(b.rect.x for bid, b in self.buttons.items() if bid in ("menu", "undo"))
+        right = lay.top.right - min(b.rect.x for bid, b in self.buttons.items() if bid in ("menu", "undo", "stats"))
         draw_top_bar(surface, lay.top, text, info, color, lay.font, right + px(2, lay.scale))
         self.buttons["menu"].draw(surface)
-        if "undo" in self.buttons:
-            self.buttons["undo"].draw(surface)
+        for bid in ("undo", "stats"):
+            if bid in self.buttons:
+                self.buttons[bid].draw(surface)
 
     def _draw_overlays(self, surface: pygame.Surface) -> None:
         """The open dialog, or the pass screen (with the menu over it)."""
@@ -686,6 +721,11 @@ class TableScene(Scene, ABC):
             self.pass_screen.draw(surface)
             if isinstance(self.dialog, MenuDialog):
                 self.dialog.draw(surface)
+
+    def tour_steps(self) -> list[TourStep]:
+        """The tour's first stops, this family's own: its hand (each family has its own words for it) and actions."""
+        family = getattr(self.game.variant, "family", "")
+        return [TourStep(f"{family}_hand", lambda: self.lay.hand), TourStep("actions", lambda: self.lay.actions)]
 
     def start_tour(self) -> None:
         """Show the tour of this table from its first stop (F1, or the first game)."""
@@ -712,6 +752,10 @@ class TableScene(Scene, ABC):
         for b in self.buttons.values():
             if b.rect.collidepoint(pos):
                 return b.tooltip or None
-        if len(self.log.filters) > 1 and self.log.header.collidepoint(pos):
-            return self.app.t("table.tip.log_filter")
+        if self.stats_open():
+            if self.stats_rect().collidepoint(pos):  # the panel covers what lies under it, tooltips too
+                return None
+        elif len(self.log.filters) > 1 and self.log.header.collidepoint(pos):
+            labels = ", ".join(self.app.t(f"table.log.filter.{f}") for f in self.log.filters)
+            return self.app.t("table.tip.log_filter", filters=labels)
         return self._table_tooltip(pos)

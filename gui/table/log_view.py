@@ -22,11 +22,14 @@ class LogEntry:
     text: str
     color: tuple[int, int, int] | None = None
     dim: bool = False
-    topic: str = ""  # what a log filter keeps it for: "builds" (builds and trades), "dice" (dice and production)
+    topic: str = ""  # what a log filter keeps it for: BUILDS, DICE or DRAWS (below)
 
 
 # The filters a log offers, in the order a click cycles them: everything, or only the lines of one topic.
 ALL = "all"
+BUILDS, DICE, DRAWS = "builds", "dice", "draws"  # builds and trades; dice and production; draws and events
+DICE_GAME_FILTERS: tuple[str, ...] = (ALL, BUILDS, DICE)   # Catan and Rivals
+CARD_GAME_FILTERS: tuple[str, ...] = (ALL, BUILDS, DRAWS)  # the quick card game has no dice
 
 
 def format_cards(cards: Sequence[int], t: Translate, names: Sequence[str] = RESOURCES) -> str:

@@ -79,7 +79,7 @@ def test_stale_temporaries_of_killed_writes_are_removed(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("name", sorted(HOSTILE))
 def test_the_save_list_shows_hostile_files_as_unreadable(tmp_path: Path, name: str) -> None:
-    from gui.dialogs.files import list_saves
+    from gui.save_files import list_saves
 
     (tmp_path / f"{name}.json").write_bytes(HOSTILE[name])
     (tmp_path / "big.json").write_bytes(b"[" + b"0," * (9 * 1024 * 1024) + b"0]")

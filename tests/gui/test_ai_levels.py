@@ -137,7 +137,7 @@ def test_old_alias_controllers_read_as_normal(make_app: Any) -> None:
 def test_saved_game_loads_with_the_same_opponents_and_levels(make_app: Any, monkeypatch: pytest.MonkeyPatch,
                                                              tmp_path: Path, lang: str) -> None:
     from game.core.saves import save_game
-    from gui.dialogs.files import load_into_app
+    from gui.save_files import load_into_app
     from gui.levels import level_name
     from gui.new_game import NewGameScene
 
@@ -164,7 +164,7 @@ def test_saved_game_loads_with_the_same_opponents_and_levels(make_app: Any, monk
 
 def test_old_heuristic_save_shows_normal(make_app: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     from game.core.saves import save_game
-    from gui.dialogs.files import load_into_app
+    from gui.save_files import load_into_app
     from gui.levels import level_name
 
     factory = _factory(monkeypatch)
@@ -291,7 +291,7 @@ def _leave_by_menu(app: Any, table: Any, tmp_path: Path) -> None:
 
 def _leave_by_load(app: Any, table: Any, tmp_path: Path) -> None:
     from game.core.saves import save_game
-    from gui.dialogs.files import load_into_app
+    from gui.save_files import load_into_app
 
     path = tmp_path / "humans.json"
     save_game(_catan_game(["human", "human", "human"], seed=9), path)

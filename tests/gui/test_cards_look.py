@@ -102,3 +102,19 @@ def test_end_screen_stats_and_charts(tmp_path: Path) -> None:
     assert scene._charts is not None
     chart = scene._charts[1]
     assert pygame.transform.average_color(chart)[3] > 100  # the charts fill their area
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+@pytest.mark.parametrize("width", [56, 80, 140])
+def test_city_event_name_is_shown_whole_on_small_cards(lang: str, width: int) -> None:
+    """At six players the city cards are ~60 px wide: the event name wraps to two lines instead of "Přepade…"."""
+    from gui.art.quick_cards import event_name_lines
+    ctx = RenderContext(Translator(lang))
+    w = width * SCALE
+    least = MIN_TEXT_PX * SCALE
+    for event in ("robber_raid", "market_day"):
+        name = ctx.translator.t(f"cards.event.{event}")
+        font, lines = event_name_lines(ctx, name, w * 0.85, max(w * 0.085, least), least * 0.8)
+        assert " ".join(lines) == name
+        assert len(lines) <= 2
+        assert all(font.getlength(line) <= w * 0.85 for line in lines), (name, lines)

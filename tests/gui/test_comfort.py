@@ -131,7 +131,7 @@ def test_reasons_come_from_the_rules_model() -> None:
 
 
 def test_hint_line_names_the_reason_for_a_greyed_button(make_app: Any) -> None:
-    from gui.hints import catan_hint
+    from gui.catan.hints import catan_hint
 
     app = make_app((1600, 900), lang="cs")
     game = catan_game(["human", "random", "random"], seed=3)

@@ -195,7 +195,7 @@ def test_colour_marks_at_the_card_game_table(tmp_path: Any) -> None:
 
 
 def test_card_game_hint_line_names_the_reason(tmp_path: Any) -> None:
-    from gui.hints import cards_hint
+    from gui.cards.hints import cards_hint
     from tests.game.cards.helpers import set_hand
     from tests.gui.test_cards_table import _open, cards_game
 
@@ -219,7 +219,7 @@ def test_card_game_hint_line_names_the_reason(tmp_path: Any) -> None:
 
 
 def test_rivals_hint_line_for_a_card_that_cannot_be_played(tmp_path: Any) -> None:
-    from gui.hints import rivals_hint
+    from gui.rivals.hints import rivals_hint
     from gui.rivals.interact import playable_cards
     from tests.gui.test_rivals_overlays import _to_actions
     from tests.gui.test_rivals_table import _open, rivals_game

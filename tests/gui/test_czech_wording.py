@@ -78,3 +78,17 @@ def test_one_name_for_one_thing_in_each_game() -> None:
     assert "silnic" not in texts["cards.json"] and "osad" not in texts["cards.json"]
     # Rivals (Katan – Duel) builds "cesty" too.
     assert "silnic" not in texts["rivals_table.json"] and "silnic" not in texts["rivals_cards.json"]
+
+
+def test_osada_means_a_village_or_a_city_only_as_the_rivals_seed_uses_it() -> None:
+    """The Katan – Duel seed says "osada" for a village or a city ("výstavba osady", "krajní osada"); a village alone
+    is "vesnice", in every game and every text a player reads."""
+    allowed = re.compile(r"výstavb[a-zěščřžýáíéůú]* osad|krajní osad|cesty a osady|osadní[kc]", re.IGNORECASE)
+    offenders = [f"{name}: {key}: {text}" for name, key, text in entries()
+                 if "osad" in allowed.sub("", text).lower()]
+    for path in sorted((DEFAULT_CATALOG_DIR.parent / "rules").glob("*cs.md")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if "osad" in allowed.sub("", line).lower() and "vesnice i měst" not in line \
+                    and "jejichž osady jsou na hranici" not in line:
+                offenders.append(f"{path.name}: {line[:90]}")
+    assert not offenders, "\n".join(offenders)

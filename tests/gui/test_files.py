@@ -34,7 +34,7 @@ def _type_name(app: Any, dialog: Any, name: str) -> None:
 
 
 def test_safe_file_name() -> None:
-    from gui.dialogs.files import safe_file_name
+    from gui.save_files import safe_file_name
 
     assert safe_file_name("  Večerní hra  ") == "Večerní hra"
     assert safe_file_name("a/b\\c:d*e?f\"g<h>i|j") == "abcdefghij"
@@ -223,7 +223,7 @@ def test_edited_autosave_continue_shows_message(make_app: Any) -> None:
 
 
 def test_save_list_reads_variant_and_turn(tmp_path: Path) -> None:
-    from gui.dialogs.files import list_saves
+    from gui.save_files import list_saves
 
     game = running_game(actions=200)
     save_game(game, tmp_path / "a.json")

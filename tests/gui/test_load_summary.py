@@ -8,7 +8,7 @@ from pathlib import Path
 from game.ai.registry import make_bot
 from game.core.registry import get_variant
 from game.core.saves import save_game
-from gui.dialogs.files import read_save_info
+from gui.save_files import read_save_info
 
 
 def test_a_rivals_save_lists_its_own_turn(tmp_path: Path) -> None:

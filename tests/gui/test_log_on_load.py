@@ -117,3 +117,34 @@ def test_the_catan_log_filters_builds_and_trades_or_dice_and_production(tmp_path
     app.step([], 0.016)
     scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l"))
     assert log.filter == "all"
+
+
+@pytest.mark.parametrize(("variant_id", "players", "filters", "topics"), [
+    ("rivals-gold", 2, ("all", "builds", "dice"), {"dice_rolled": "dice", "card_built": "builds"}),
+    ("catan-cards", 3, ("all", "builds", "draws"), {"cards_drawn": "draws", "cards_settlement_built": "builds"}),
+])
+def test_rivals_and_card_game_logs_filter_by_topic(make_app: Any, variant_id: str, players: int,
+                                                   filters: tuple[str, ...], topics: dict[str, str]) -> None:
+    """Rivals offers builds and trades, dice and production; the card game (no dice) builds and trades, draws and
+    events; a played game's lines carry those topics, and each filter shows only its own."""
+    import pygame
+
+    app = make_app(lang="cs")
+    scene = play_at_table(app, variant_id, players, 400)
+    log = scene.log
+    assert log.filters == filters
+    setup, steps = replayed_events(scene.game)
+    events = setup + [e for _, evs in steps for e in evs]
+    for kind, topic in topics.items():
+        entries = [entry for e in events if e.kind == kind for entry in scene.narrator.describe(e)]
+        assert entries and all(entry.topic == topic for entry in entries), kind
+    for expected in filters[1:]:
+        scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l"))
+        assert log.filter == expected
+        shown = log.shown()
+        assert shown and len(shown) < len(log.entries) and all(e.topic == expected for e in shown)
+    label = app.t(f"table.log.filter.{filters[2]}")
+    app.step([], 0.016)
+    scene.dialog = None
+    scene.hover_pos = log.header.center
+    assert label != f"table.log.filter.{filters[2]}" and label in (scene._tooltip() or "")

@@ -11,7 +11,8 @@ import pytest
 
 from game.ai.registry import make_bot
 from game.core.registry import get_variant
-from gui.screenshot import TABLE_DIALOGS, ScreenshotError, _dialog_problem, open_table_dialog
+from gui.families import families
+from gui.screenshot import ScreenshotError, _dialog_problem, open_table_dialog
 
 
 def table_for(app: Any, variant_id: str, players: int, seed: int = 3) -> Any:
@@ -69,7 +70,7 @@ def test_each_dialog_opens_where_it_applies_and_is_refused_where_it_does_not(
         make_app: Any, variant_id: str, players: int, dialogs: tuple[str, ...]) -> None:
     family = get_variant(variant_id).family
     for dialog in dialogs:
-        assert dialog in TABLE_DIALOGS[family]
+        assert dialog in families()[family].dialogs
         table = table_for(make_app(), variant_id, players)
         if _dialog_problem(table, table.game, family, dialog):
             with pytest.raises(ScreenshotError, match=f"table:{dialog} does not apply"):

@@ -11,7 +11,7 @@ import pytest
 
 from gui.art import ArtCache
 from gui.art.cache import MAX_CACHED_PNG_BYTES
-from gui.dialogs.files import read_save_info
+from gui.save_files import read_save_info
 from gui.settings import Settings, load_settings
 from tests.game.test_special_files import special_file
 

@@ -204,7 +204,7 @@ def test_ctrl_s_save_ends_in_a_fading_toast(tmp_path: Path) -> None:
 def test_menu_backdrop_island_is_a_legal_board() -> None:
     """The title screen's island is the beginner board: 19 hexes, one desert, no 6 or 8 beside a 6 or 8 and no
     equal numbers side by side."""
-    from gui.menu import island
+    from gui.backdrop import island
 
     land = island()
     assert len(land) == 19 and sum(1 for t, _ in land.values() if t == "desert") == 1

@@ -21,7 +21,8 @@ from game.catan import state as S
 from game.catan.constants import KNIGHT, RESOURCES
 from game.catan.variants import CatanBase
 from gui.catan import scene as scene_module
-from gui.catan.dialogs import MaritimeDialog, TradeDialog
+from gui.catan.dialogs import MaritimeDialog
+from gui.catan.trade_panel import TradePanel
 from gui.catan.scene import KEY_HINTS, CatanTableScene
 from tests.gui.table_fixtures import catan_game, click, make_app, press, settle
 
@@ -234,7 +235,7 @@ def test_every_shown_key_works(tmp_path: Path) -> None:
     assert isinstance(scene.dialog, MaritimeDialog)
     scene.close_dialog()
     press(app, KEYS[shown["trade"]])
-    assert isinstance(scene.dialog, TradeDialog)
+    assert isinstance(scene.dialog, TradePanel)
     scene.close_dialog()
     devs = sum(game.state.dev_hand[0])
     press(app, KEYS[shown["dev"]])

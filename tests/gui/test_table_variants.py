@@ -452,7 +452,7 @@ def test_every_registered_variant_is_selectable(make_app: Any) -> None:
     from game.core.registry import available_variants
 
     app, scene = _new_game(make_app)
-    with_table = [v.id for v in available_variants() if v.family in app.TABLE_FAMILIES]
+    with_table = [v.id for v in available_variants() if v.family in app.table_families]
     assert [v.id for v in scene.variants] == with_table
     assert {"catan-base", "catan-compact", "catan-2p"} <= set(with_table)
     for i in range(len(scene.variants)):
