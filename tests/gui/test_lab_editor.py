@@ -222,7 +222,7 @@ def _save_as(app: Any, scene: Any, name: str) -> None:
 
 
 def _folder(app: Any) -> Path:
-    from gui.new_game import user_layouts_dir
+    from gui.layout_files import user_layouts_dir
 
     return user_layouts_dir(app)
 

@@ -274,7 +274,8 @@ def test_new_game_seat_count_stays_within_the_variant(make_app: Any) -> None:
 
 
 def test_new_game_from_layout_file(make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from gui.new_game import LAYOUT_MODE, NewGameScene
+    from gui.new_game import NewGameScene
+    from gui.new_game_board import LAYOUT_MODE
 
     app = make_app()
     started = _started_games(app, monkeypatch)
@@ -288,7 +289,8 @@ def test_new_game_from_layout_file(make_app: Any, monkeypatch: pytest.MonkeyPatc
 
 def test_new_game_bad_layout_file_shows_message(make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     from gui.dialogs.message import MessageScene
-    from gui.new_game import LAYOUT_MODE, NewGameScene
+    from gui.new_game import NewGameScene
+    from gui.new_game_board import LAYOUT_MODE
 
     app = make_app()
     started = _started_games(app, monkeypatch)

@@ -20,7 +20,7 @@ from game.catan import actions as A
 from game.catan import state as S
 from game.catan.constants import KNIGHT, RESOURCES
 from game.catan.variants import CatanBase
-from gui.catan import scene as scene_module
+from gui.catan import painter as painter_module
 from gui.catan.dialogs import MaritimeDialog
 from gui.catan.trade_panel import TradePanel
 from gui.catan.scene import KEY_HINTS, CatanTableScene
@@ -319,14 +319,14 @@ def test_button_tooltips_stay_above_the_buttons(tmp_path: Path, size: tuple[int,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """A build button's tooltip is drawn above the whole button block: it covers no button."""
     boxes: list[pygame.Rect] = []
-    original = scene_module.draw_tooltip_above
+    original = painter_module.draw_tooltip_above
 
     def record(*args: Any) -> pygame.Rect:
         box = original(*args)
         boxes.append(box)
         return box
 
-    monkeypatch.setattr(scene_module, "draw_tooltip_above", record)
+    monkeypatch.setattr(painter_module, "draw_tooltip_above", record)
     game = _main_turn()
     app, scene = _table(tmp_path, game, size)
     block = [b for bid, b in scene.buttons.items() if bid not in ("menu", "undo")]

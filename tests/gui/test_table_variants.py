@@ -513,7 +513,8 @@ def click_events(pos: tuple[int, int]) -> list[pygame.event.Event]:
 def test_saved_layout_loads_and_starts_the_same_board(make_app: Any) -> None:
     """Save layout writes a file load_layout accepts; choosing it starts a game with the same board."""
     from game.catan.board import load_layout
-    from gui.new_game import LAYOUT_MODE, user_layouts_dir
+    from gui.layout_files import user_layouts_dir
+    from gui.new_game_board import LAYOUT_MODE
 
     app, scene = _new_game(make_app)
     _pick(scene, "catan-compact")
