@@ -299,6 +299,9 @@ def build_parser() -> argparse.ArgumentParser:
     from game.cli.fit_cmd import add_fit_parser
 
     add_fit_parser(sub)
+    from game.cli.train_cmd import add_train_parser
+
+    add_train_parser(sub)
     return parser
 
 

@@ -1,0 +1,82 @@
+"""`python -m game train`: sample Normal self-play positions in resumable shards, fit the learned win-chance network
+with NumPy, print its held-out log-loss and calibration against a coin and today's evaluation, and write weights."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from game.ai.train import TrainPlan, collect, fit_shards
+from game.ai.value_net import save_net
+from game.cli.lab_cmd import ProgressBar
+from game.core.errors import GameError
+from game.core.registry import get_variant
+
+MAX_GAMES = 1_000_000
+
+
+def default_cache() -> Path:
+    """The user cache folder of the program (shards live under its train/ folder)."""
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("catan-table", appauthor=False))
+
+
+def cmd_train(args: argparse.Namespace) -> int:
+    """Collect the shards, fit, report, and write the weights file."""
+    variant = get_variant(args.variant)
+    players = args.players if args.players is not None else variant.max_players
+    variant.check_player_count(players)
+    if not 1 <= args.games <= MAX_GAMES:
+        raise GameError(f"--games must be from 1 to {MAX_GAMES}")
+    if not 1 <= args.hidden <= 512 or not 1 <= args.epochs <= 10_000:
+        raise GameError("--hidden must be from 1 to 512 and --epochs from 1 to 10000")
+    plan = TrainPlan(variant.id, players, args.games, args.seed, args.hidden, args.epochs)
+    cache = Path(args.cache_dir) if args.cache_dir else default_cache()
+    started = time.perf_counter()
+    shards = collect(plan, cache, args.resume, args.workers, ProgressBar("train"))
+    sampled = time.perf_counter()
+    net, report = fit_shards(plan, shards)
+    fitted = time.perf_counter()
+    meta = {"variant": variant.id, "players": players, "games": args.games, "seed": args.seed,
+            "hidden": args.hidden, "epochs": args.epochs, "held_out_log_loss": report.network,
+            "calibration_error": report.calibration_error,
+            "command": f"python3 -m game train --variant {variant.id} --players {players} --games {args.games} "
+                       f"--seed {args.seed} --hidden {args.hidden} --epochs {args.epochs}"}
+    save_net(net, Path(args.out), meta)
+    if args.json:
+        out: dict[str, Any] = asdict(report)
+        out.update(meta=meta, sample_seconds=sampled - started, fit_seconds=fitted - sampled)
+        print(json.dumps(out))
+        return 0
+    print(f"{variant.id}, {players} players: {report.positions} positions of {report.games} finished games "
+          f"({report.held_out_positions} held out: games whose seed is a multiple of 5); shards in "
+          f"{plan.folder(cache)}")
+    print(f"  held-out log-loss of the winner: coin {report.coin:.4f}, today's evaluation {report.evaluation:.4f}, "
+          f"network {report.network:.4f} (on its training games {report.network_on_training:.4f})")
+    print(f"  calibration (10 bins): expected error {report.calibration_error:.4f}")
+    for mean, share, count in report.calibration_bins:
+        print(f"    predicted {100 * mean:5.1f}%  won {100 * share:5.1f}%  ({count} seat-positions)")
+    print(f"  sampling {sampled - started:.1f} s, fitting {fitted - sampled:.1f} s; weights written to {args.out}")
+    return 0
+
+
+def add_train_parser(sub: Any) -> None:
+    """Register the `train` subcommand."""
+    p = sub.add_parser("train", help="train the learned win-chance evaluation on Normal self-play")
+    p.add_argument("--variant", default="catan-base")
+    p.add_argument("--players", type=int, default=None, help="number of players (default: the variant's largest)")
+    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--seed", type=int, default=20000, help="the first game's seed (the others follow)")
+    p.add_argument("--out", required=True, metavar="FILE", help="the weights file to write")
+    p.add_argument("--resume", action="store_true", help="keep the shards an earlier run of this plan finished")
+    p.add_argument("--workers", default="auto", help="worker processes (default: every core)")
+    p.add_argument("--hidden", type=int, default=32, help="hidden units of the network")
+    p.add_argument("--epochs", type=int, default=15)
+    p.add_argument("--cache-dir", default=None, help="where shards are kept (default: the user cache)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=cmd_train)
