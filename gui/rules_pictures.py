@@ -26,6 +26,18 @@ QUICK_OFFER = ("knight.A", "city.market_day", "development.library")
 QUICK_HAND = (RESOURCES[3], RESOURCES[0], RESOURCES[2], RESOURCES[4])
 
 
+KEPT_PICTURES = 12  # five documents at a couple of window sizes
+MIN_PICTURE = (160, 120)
+
+
+def pictures_for(app: Any) -> TablePictures:
+    """The app's one TablePictures (kept on it, so the rules open at once the second time; new with new art)."""
+    pictures = app.shared.get("rules.pictures")
+    if not isinstance(pictures, TablePictures) or pictures.art is not app.art:
+        pictures = app.shared["rules.pictures"] = TablePictures(app.art)
+    return pictures
+
+
 class TablePictures:
     """Draws and keeps the table pictures of the rule documents, each once per size."""
 
@@ -37,9 +49,11 @@ class TablePictures:
 
     def picture(self, doc: str, size: tuple[int, int]) -> pygame.Surface:
         """The opening table of a rule document's game, fitted into size (transparent around it)."""
-        key = (doc, (max(40, size[0]), max(40, size[1])))
+        key = (doc, (max(MIN_PICTURE[0], size[0]), max(MIN_PICTURE[1], size[1])))  # smaller cards cannot be drawn
         surface = self._drawn.get(key)
         if surface is None:
+            if len(self._drawn) >= KEPT_PICTURES:  # a window resized again and again: forget the oldest size
+                del self._drawn[next(iter(self._drawn))]
             surface = self._drawn[key] = self._draw(doc, key[1])
         return surface
 

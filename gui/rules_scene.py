@@ -18,7 +18,7 @@ from gui.dialogs import (
     ellipsize, is_click, px,
 )
 from gui.fonts import font
-from gui.rules_pictures import TablePictures
+from gui.rules_pictures import pictures_for
 
 if TYPE_CHECKING:
     from gui.app import App
@@ -297,7 +297,6 @@ class RulesScene(WidgetScene):
         self.scroll = 0
         self.page: pygame.Surface | None = None
         self.list: ListBox | None = None
-        self.pictures = TablePictures(app.art)
         self.mouse = (0, 0)
         super().__init__(app)
 
@@ -361,9 +360,7 @@ class RulesScene(WidgetScene):
         width = self.text_rect.width - px(16, self.scale)
         guide = self.guide if self.on_guide else None
         if guide is not None:
-            if self.pictures.art is not self.app.art:
-                self.pictures = TablePictures(self.app.art)
-            picture = self.pictures.picture(self.doc, guide_picture_size(width, self.text_rect.height))
+            picture = pictures_for(self.app).picture(self.doc, guide_picture_size(width, self.text_rect.height))
             self.page = render_guide(guide, picture, width, self.scale)
         elif self.terms:
             self.page = render_term(self.terms[self.index], width, self.scale)

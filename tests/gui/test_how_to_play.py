@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from gui.dialogs import fit_text
-from gui.rules_pictures import TablePictures
+from gui.rules_pictures import KEPT_PICTURES, TablePictures, pictures_for
 from gui.rules_scene import (
     DOCS, GUIDE_MARKER, RulesScene, load_document, load_rules, parse_document, parse_rules, tab_rects,
 )
@@ -168,3 +168,19 @@ def test_the_pictures_are_drawn_once_per_size(make_app: Any) -> None:
         middle = pygame.transform.scale(first.subsurface(pygame.Rect(75, 65, 150, 130)), (30, 26))
         colours = {middle.get_at((x, y))[:3] for x in range(30) for y in range(26)}
         assert len(colours) > 20, doc
+
+
+def test_the_app_keeps_the_pictures_between_openings(make_app: Any) -> None:
+    """The second time the rules open, the picture is not drawn again; new art (another language) draws anew, and
+    many window sizes do not pile up pictures."""
+    app = make_app((1280, 720), "en")
+    first = pictures_for(app)
+    picture = first.picture("catan", (300, 260))
+    assert pictures_for(app) is first and pictures_for(app).picture("catan", (300, 260)) is picture
+    for w in range(300, 300 + 2 * KEPT_PICTURES):
+        first.picture("catan", (w, 260))
+    assert len(first._drawn) <= KEPT_PICTURES
+    app.set_language("cs")
+    assert pictures_for(app) is not first
+    for doc in DOCS:  # a tiny text area still gets a picture it can draw
+        assert pictures_for(app).picture(doc, (40, 30)).get_size() == (160, 120)
