@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from game.ai.registry import make_bot
 from game.core.errors import GameError
@@ -21,6 +22,7 @@ from game.core.registry import get_variant
 from game.sim import paused_gc
 
 HELD_OUT_EVERY = 5
+T = TypeVar("T")
 MAX_ACTIONS = 5000
 
 
@@ -47,31 +49,43 @@ class EvaluationModel:
     first_turn: int = 0  # positions before this turn are not sampled
 
 
-def sample_positions(variant_id: str, players: int, games: int, seed: int, model: EvaluationModel,
-                     progress: Callable[[int, int], None] | None = None) -> list[Position]:
-    """Positions of Normal self-play in games seeded seed, seed + 1, ...; each position before an action is kept
-    with the model's share (drawn from the game's own seeded generator, which the bots share); games that do not
+def self_play(variant_id: str, players: int, first_seed: int, games: int, model: EvaluationModel,
+              read: Callable[[Game], T]) -> Iterator[tuple[int, list[T], int]]:
+    """Normal self-play games seeded first_seed, first_seed + 1, ...: for each finished game its seed, what read()
+    took of the positions kept (each position before an action, from the model's first turn on, with the model's
+    share, drawn from the game's own seeded generator, which the bots share) and the winner; games that do not
     finish are left out."""
     variant = get_variant(variant_id)
-    positions: list[Position] = []
     with paused_gc():
-        for game_seed in range(seed, seed + games):
+        for game_seed in range(first_seed, first_seed + games):
             game = variant.new_game(variant.default_seats(players), game_seed, {})
             bots = [make_bot("normal", variant.family) for _ in range(players)]
             rng = random.Random(game_seed)
-            kept = []
+            kept: list[T] = []
             for _ in range(MAX_ACTIONS):
                 if game.is_over():
                     break
                 p = game.active_players()[0]
                 if _turn(game) >= model.first_turn and rng.random() < model.share:
-                    kept.append(model.facts(game))
+                    kept.append(read(game))
                 game.apply(bots[p].choose(game.view(p), game.legal_actions(p), rng))
             winner = game.winner()
             if winner is not None:
-                positions.extend(Position(game_seed, facts, winner) for facts in kept)
-            if progress is not None:
-                progress(game_seed - seed + 1, games)
+                yield game_seed, kept, winner
+
+
+def sample_positions(variant_id: str, players: int, games: int, seed: int, model: EvaluationModel,
+                     progress: Callable[[int, int], None] | None = None) -> list[Position]:
+    """The positions of self_play() with the model's facts, in games seeded seed, seed + 1, ..."""
+    positions: list[Position] = []
+    done = 0
+    for game_seed, kept, winner in self_play(variant_id, players, seed, games, model, model.facts):
+        positions.extend(Position(game_seed, facts, winner) for facts in kept)
+        if progress is not None:
+            done = game_seed - seed + 1
+            progress(done, games)
+    if progress is not None and done < games:
+        progress(games, games)
     return positions
 
 

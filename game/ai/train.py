@@ -3,7 +3,6 @@ resumable shards (JSON, under the user cache), then a NumPy fit with held-out lo
 
 from __future__ import annotations
 
-import random
 import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -13,15 +12,12 @@ from typing import Any
 import numpy as np
 
 from game.ai.fit_models import evaluation_model
-from game.ai.fitting import HELD_OUT_EVERY, MAX_ACTIONS
-from game.ai.registry import make_bot
+from game.ai.fitting import HELD_OUT_EVERY, self_play
 from game.ai.value_features import feature_reader
 from game.ai.value_net import ValueNet, calibration, log_loss, new_net, softmax, train
 from game.core.batch import run_chunks
 from game.core.errors import GameError
 from game.core.files import read_json_file, write_json_atomically
-from game.core.registry import get_variant
-from game.sim import paused_gc
 
 SHARD_GAMES = 25
 SHARD_FORMAT = "catan-table-train-shard"
@@ -53,33 +49,17 @@ def play_shard(variant_id: str, players: int, first_seed: int, games: int) -> di
     """Normal self-play games seeded first_seed ..: each position before an action is kept with the family's
     sampling share; per position the network's facts, today's evaluation facts and the game's winner (games
     that do not finish are left out)."""
-    variant = get_variant(variant_id)
     _, read = feature_reader(variant_id, players)
     model = evaluation_model(variant_id, players)
     out: dict[str, Any] = {"format": SHARD_FORMAT, "variant": variant_id, "players": players, "first_seed": first_seed,
                            "games": games, "features": [], "facts": [], "winners": [], "game_seeds": []}
-    with paused_gc():
-        for game_seed in range(first_seed, first_seed + games):
-            game = variant.new_game(variant.default_seats(players), game_seed, {})
-            bots = [make_bot("normal", variant.family) for _ in range(players)]
-            rng = random.Random(game_seed)
-            kept: list[tuple[Any, Any]] = []
-            for _ in range(MAX_ACTIONS):
-                if game.is_over():
-                    break
-                p = game.active_players()[0]
-                turn = int(getattr(game.state, "turn_number", 0))
-                if turn >= model.first_turn and rng.random() < model.share:
-                    kept.append((read(game), model.facts(game)))
-                game.apply(bots[p].choose(game.view(p), game.legal_actions(p), rng))
-            winner = game.winner()
-            if winner is None:
-                continue
-            for features, facts in kept:
-                out["features"].append([list(r) for r in features])
-                out["facts"].append([list(r) for r in facts])
-                out["winners"].append(winner)
-                out["game_seeds"].append(game_seed)
+    for game_seed, kept, winner in self_play(variant_id, players, first_seed, games, model,
+                                             lambda game: (read(game), model.facts(game))):
+        for features, facts in kept:
+            out["features"].append([list(r) for r in features])
+            out["facts"].append([list(r) for r in facts])
+            out["winners"].append(winner)
+            out["game_seeds"].append(game_seed)
     return out
 
 
