@@ -1,7 +1,9 @@
 """The lab's Prove (simulation) options shared by its screens: the games it can simulate, the game counts
-offered, where reports go, and how a duration is written."""
+offered, where reports go (each run in a fresh folder), and how a duration is written."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 #: The games the lab simulates, as (variant id, players).
 MODES: tuple[tuple[str, int], ...] = (
@@ -24,3 +26,13 @@ def format_duration(seconds: float) -> str:
     hours, rest = divmod(seconds, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def fresh_folder(root: Path, base: str) -> Path:
+    """root/base, or root/base-2, -3, ... when that folder is taken."""
+    folder = root / base
+    n = 2
+    while folder.exists():
+        folder = root / f"{base}-{n}"
+        n += 1
+    return folder

@@ -22,6 +22,7 @@ from game.lab.search import (
 from game.core.batch import resolve_workers
 from game.lab.simulate import RunResult, SimulationPlan, ordered, run_plan
 from gui.lab.background import BackgroundRun, spawn_executor
+from gui.lab.prove_options import fresh_folder
 
 COMMAND = ("gui", "lab", "search")
 
@@ -131,12 +132,7 @@ class SearchRun(BackgroundRun[SearchOutcome]):
 def search_folder(root: Path, when: datetime.datetime) -> Path:
     """A new folder under root for a search report, e.g. search-2025-01-31-142501."""
     base = f"search-{when:%Y-%m-%d-%H%M%S}"
-    folder = root / base
-    n = 2
-    while folder.exists():
-        folder = root / f"{base}-{n}"
-        n += 1
-    return folder
+    return fresh_folder(root, base)
 
 
 def write_search_report(report: dict[str, Any], folder: Path, lang: str) -> None:

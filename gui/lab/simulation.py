@@ -27,6 +27,7 @@ from gui.lab.background import BackgroundRun, RunProgress, spawn_executor
 from gui.lab.names import problem_text
 from gui.lab.prove_options import (
     COMMAND, DEFAULT_GAMES, GAME_PRESETS, MAX_GAMES, MODES, REPORTS_FOLDER, SERIES_COLORS, format_duration,
+    fresh_folder,
 )
 from gui.lab.simulation_report import (
     BAD_COLOR, COMPARISON_COLUMNS, EXPERIMENTAL_COLOR, OK_COLOR, RATE_COLUMNS, WARN_COLOR, colour_cells,
@@ -55,12 +56,7 @@ def report_folder(root: Path, layouts: list[LabLayout], when: datetime.datetime)
     """A new folder under root named after the layouts and the time, e.g. beginner-2025-01-31-142501."""
     stem = "-vs-".join(file_stem(layout.name) for layout in layouts[:3])[:80].strip("-") or "layout"
     base = f"{stem}-{when:%Y-%m-%d-%H%M%S}"
-    folder = root / base
-    n = 2
-    while folder.exists():
-        folder = root / f"{base}-{n}"
-        n += 1
-    return folder
+    return fresh_folder(root, base)
 
 
 class SimulationRun(BackgroundRun[RunOutcome]):

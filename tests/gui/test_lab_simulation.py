@@ -213,3 +213,21 @@ def test_every_phase_draws_without_missing_strings(make_app: Callable[..., Any],
     app.step([], 0.016)
     assert scene.phase == "setup"
     assert not [text for text in texts if "labsim." in text or "{" in text]
+
+
+def test_each_report_gets_a_fresh_folder(tmp_path: Path) -> None:
+    """A simulation's and a search's report never overwrite an earlier one: -2, -3, ... follow a taken name."""
+    import datetime
+
+    from game.lab.layout import beginner_lab_layout
+    from gui.lab.search_run import search_folder
+    from gui.lab.simulation import report_folder
+
+    when = datetime.datetime(2026, 1, 31, 14, 25, 1)
+    first = report_folder(tmp_path, [beginner_lab_layout()], when)
+    first.mkdir()
+    second = report_folder(tmp_path, [beginner_lab_layout()], when)
+    assert second.name == first.name + "-2"
+    assert search_folder(tmp_path, when).name == "search-2026-01-31-142501"
+    (tmp_path / "search-2026-01-31-142501").mkdir()
+    assert search_folder(tmp_path, when).name == "search-2026-01-31-142501-2"
