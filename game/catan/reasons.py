@@ -3,7 +3,7 @@ hint line of new players; never on the rules' hot path)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from game.catan import state as S
@@ -20,14 +20,18 @@ _PIECES_LEFT = {"road": "roads_left", "settlement": "settlements_left", "city": 
 _COST = {"road": "road", "settlement": "settlement", "city": "city", "dev": "dev_card"}
 
 
-def why_not(state: Any, player: int, what: str, legal_kinds: Iterable[str]) -> Reason | None:
+def why_not(state: Any, player: int, what: str, legal_kinds: Iterable[str],
+            options: Mapping[str, Any] | None = None) -> Reason | None:
     """Why `what` (a key of ACTION_KINDS) is not available to player; None when it is (one of its kinds is among
-    legal_kinds, the kinds of the player's legal actions) or when no simple reason explains it."""
+    legal_kinds, the kinds of the player's legal actions) or when no simple reason explains it. `options` are the
+    game's variant options (a house rule such as domestic_trade=false can be the reason)."""
     legal = set(legal_kinds)
     if what not in ACTION_KINDS:
         raise ValueError(f"no action family {what!r}")
     if legal & set(ACTION_KINDS[what]):
         return None
+    if what == "trade" and options is not None and not options.get("domestic_trade", True):
+        return Reason("reason.no_domestic_trade")
     phase = state.phase
     if phase == S.GAME_OVER:
         return Reason("reason.game_over")

@@ -311,7 +311,7 @@ class CatanGame(SpotsMixin, ProductionMixin, RobberMixin, BuildingMixin, TradeMi
             assert trade is not None
             table = _action_table(player)
             out = [table.cancel]
-            for q in trade.partners():
+            for q in trade.partners() if self.domestic_trade_on() else ():
                 give, get = trade.terms_with(q)
                 if all(g <= h for g, h in zip(give, s.hands[player])) and all(
                         g <= h for g, h in zip(get, s.hands[q])):
@@ -366,6 +366,7 @@ class CatanGame(SpotsMixin, ProductionMixin, RobberMixin, BuildingMixin, TradeMi
         bank_has_all = min(bank) > 0  # the usual case: no need to look at each maritime trade
         maritime = table.maritime
         offers = table.offers
+        domestic = self.options.get("domestic_trade", True)
         for give in range(5):
             held = hand[give]
             if held:
@@ -374,7 +375,8 @@ class CatanGame(SpotsMixin, ProductionMixin, RobberMixin, BuildingMixin, TradeMi
                         out.extend(maritime[give])
                     else:
                         out.extend(a for a in maritime[give] if bank[a.get])
-                out.extend(offers[give])
+                if domestic:
+                    out.extend(offers[give])
         return out
 
     # -------------------------------------------------------------- views, copies

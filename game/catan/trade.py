@@ -27,6 +27,14 @@ class TradeMixin:
     state: CatanState
     options: dict[str, Any]
 
+    def domestic_trade_on(self) -> bool:
+        """Whether players may trade with each other in this game (the house-rule option domestic_trade)."""
+        return bool(self.options.get("domestic_trade", True))
+
+    def _need_domestic_trade(self) -> None:
+        if not self.domestic_trade_on():
+            raise IllegalAction("trade between players is off in this game (house rule)")
+
     def _check_trading_allowed(self) -> None:
         self._need_phase(MAIN)
         if self.options["separate_phases"] and self.state.built_this_turn:
@@ -45,6 +53,7 @@ class TradeMixin:
             raise IllegalAction("the bank has none of that resource")
 
     def _check_offer(self, a: A.OfferTrade) -> None:
+        self._need_domestic_trade()
         self._check_trading_allowed()
         s = self.state
         self._check_terms(a.give, a.get)
@@ -70,6 +79,7 @@ class TradeMixin:
 
     def _check_accept(self, a: A.AcceptTrade) -> None:
         self._need_phase(TRADE_RESPONSE)
+        self._need_domestic_trade()
         trade = self.state.trade
         assert trade is not None
         if any(g > h for g, h in zip(trade.get, self.state.hands[a.player])):
@@ -80,12 +90,14 @@ class TradeMixin:
 
     def _check_counter(self, a: A.CounterTrade) -> None:
         self._need_phase(TRADE_RESPONSE)
+        self._need_domestic_trade()
         self._check_terms(a.give, a.get)
         if any(g > h for g, h in zip(a.give, self.state.hands[a.player])):
             raise IllegalAction("cannot counter with cards one does not hold")
 
     def _check_confirm(self, a: A.ConfirmTrade) -> None:
         self._need_phase(TRADE_CONFIRM)
+        self._need_domestic_trade()
         trade = self.state.trade
         assert trade is not None
         if a.partner not in trade.partners():
@@ -167,6 +179,8 @@ class TradeMixin:
         hand = s.hands[player]
         table = _action_table(player)
         out: list[Action] = [table.decline]
+        if not self.domestic_trade_on():
+            return out  # only an offer read from a position can be open: it can be declined, not taken
         if all(g <= h for g, h in zip(trade.get, hand)):
             out.append(table.accept)
         # Counter-offers: ask for what was offered, give one card of another kind.

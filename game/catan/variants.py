@@ -38,6 +38,9 @@ class CatanBase(Variant):
         OptionSpec("bank_rule", str, "per_resource", choices=("per_resource", "strict", "fifth_edition")),
         OptionSpec("tokens", str, "spiral", choices=("spiral", "random"), applies_when=(("board", "variable"),)),
         OptionSpec("no_adjacent_red", bool, True, applies_when=(("board", "variable"),)),
+        # House rule (issue #39): false forbids trade between players (offers, counter-offers, answers); maritime
+        # trade stays. Also in the two-player game, which keeps the base game's trade (seed 003 l.516-518).
+        OptionSpec("domestic_trade", bool, True),
     )
     game_class: ClassVar[type[CatanGame]] = CatanGame
     # Ruling (undo): builds and bank trades can be taken back; rolls, the robber, discards, development cards (bought

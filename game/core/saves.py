@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -54,10 +55,15 @@ def _replay_json(game: Game) -> dict[str, Any]:
     }
 
 
-def future_digest(game: Game) -> str:
+def future_digest(game: Game, named: Collection[str] | None = None) -> str:
     """SHA-256 of everything that decides the game's future: variant, options, seats, seed, set-up chance, start,
-    the actions with their recorded chance, and the state they lead to (editing the seed changes future dice)."""
+    the actions with their recorded chance, and the state they lead to (editing the seed changes future dice).
+
+    `named`: only these options count (the names a save file states), so a file written before an option existed
+    still matches; its game took that option's default, and dropping any stated option still changes the digest."""
     content = {**_replay_json(game), **_start_json(game), "state": game.state_json()}
+    if named is not None:
+        content["options"] = {name: value for name, value in game.options.items() if name in named}
     text = json.dumps(content, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -134,6 +140,7 @@ def game_from_json(data: Any, where: str = "save") -> Game:
         variant = get_variant(variant_id)
     except GameError as exc:
         raise SaveError(f"{where}: cannot start the game: {exc}") from exc
+    stated = frozenset(options)
     options = _checked_options(variant, options, where)
     try:
         seats = tuple(Seat.from_json(s) for s in seats_data)
@@ -158,7 +165,7 @@ def game_from_json(data: Any, where: str = "save") -> Game:
                             f"does not replay: {exc}") from exc
         if game.chance.pending_forced:
             raise SaveError(f"{where}: log entry {i} records more chance outcomes than the action draws")
-    replayed = state_digest(game) if version == 1 else future_digest(game)
+    replayed = state_digest(game) if version == 1 else future_digest(game, stated)
     if replayed != digest:
         raise SaveError(f"{where}: the replayed game does not match the recorded digest (the file was edited or damaged)")
     _check_claims(data, game, where)

@@ -29,5 +29,5 @@ def catan_hint(scene: Any) -> str | None:
             return None
         what = "play_dev"
     kinds = {a.kind for a in scene.session.legal(human)}
-    reason = why_not(scene.game.state, human, what, kinds)
+    reason = why_not(scene.game.state, human, what, kinds, scene.game.options)
     return reason_text(scene.app.t, reason.key, reason.params) if reason is not None else None
