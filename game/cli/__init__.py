@@ -15,19 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from game.core.errors import GameError
-from game.core.options import parse_option_value
+from game.core.options import parse_option_pairs
 from game.core.registry import available_variants, get_variant
 from game.sim import clone_microseconds, paused_gc, run_game
-
-
-def _options(pairs: list[str]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for pair in pairs:
-        if "=" not in pair:
-            raise GameError(f"an option is NAME=VALUE, got {pair!r}")
-        name, value = pair.split("=", 1)
-        out[name.strip()] = parse_option_value(value)
-    return out
 
 
 def cmd_variants(args: argparse.Namespace) -> int:
@@ -73,7 +63,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     """Play full games between bots and report wins per seat, turns and speed."""
     variant = get_variant(args.variant)
     _resolve_players(args, variant)
-    options = _options(args.option)
+    options = parse_option_pairs(args.option)
     bots = args.bots.split(",")
     if len(bots) not in (1, args.players):
         raise GameError(f"--bots needs one bot or one per player ({args.players})")
@@ -143,7 +133,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         return cmd_longrun(args)
     variant = get_variant(args.variant)
     _resolve_players(args, variant)
-    options = _options(args.option)
+    options = parse_option_pairs(args.option)
     runs = []
     reference = []
     for run in range(args.runs):

@@ -11,20 +11,8 @@ from typing import Any
 from game.ai.arena import DEFAULT_MAX_ACTIONS, ArenaPlan, report_lines, run_arena, summarize
 from game.ai.arena_record import ArenaRecord
 from game.cli.lab_cmd import ProgressBar
-from game.core.errors import GameError
-from game.core.options import parse_option_value
+from game.core.options import parse_option_pairs
 from game.core.registry import get_variant
-
-
-def _options(pairs: list[str]) -> tuple[tuple[str, Any], ...]:
-    """NAME=VALUE pairs as a sorted tuple of (name, value)."""
-    out: dict[str, Any] = {}
-    for pair in pairs:
-        if "=" not in pair:
-            raise GameError(f"an option is NAME=VALUE, got {pair!r}")
-        name, value = pair.split("=", 1)
-        out[name.strip()] = parse_option_value(value)
-    return tuple(sorted(out.items()))
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
@@ -32,7 +20,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
     variant = get_variant(args.variant)
     players = args.players if args.players is not None else variant.max_players
     plan = ArenaPlan(variant.id, players, tuple(args.bots.split(",")), args.games, args.seed, args.rotate_seats,
-                     args.max_actions, args.think_seconds, _options(args.option), args.rollouts).validated()
+                     args.max_actions, args.think_seconds, tuple(sorted(parse_option_pairs(args.option).items())), args.rollouts).validated()
     record = ArenaRecord(Path(args.record), plan) if args.record else None
     run = run_arena(plan, workers=args.workers, progress=ProgressBar("arena"), record=record)
     if run.interrupted:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from game.core.errors import InvalidOptions, brief
+from game.core.errors import GameError, InvalidOptions, brief
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,3 +87,14 @@ def parse_option_value(text: str) -> Any:
         return int(text)
     except ValueError:
         return text
+
+
+def parse_option_pairs(pairs: list[str]) -> dict[str, Any]:
+    """Command-line NAME=VALUE pairs as a dict of parsed values; GameError for a pair without '='."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise GameError(f"an option is NAME=VALUE, got {pair!r}")
+        name, value = pair.split("=", 1)
+        out[name.strip()] = parse_option_value(value)
+    return out
