@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.ai.fitting import EvaluationModel
 from game.core.errors import GameError
 from game.core.game import Game
 from game.core.registry import get_variant
@@ -13,6 +13,20 @@ from game.core.registry import get_variant
 if TYPE_CHECKING:
     from game.catan.rules import CatanGame
     from game.rivals.rules import RivalsGame
+
+
+@dataclass(frozen=True, slots=True)
+class EvaluationModel:
+    """A family's evaluation as the fit sees it: the names of the per-seat facts, how to read them off a game, the
+    weights in use (the evaluation is the softmax over the seats of weights . facts), and how to print weights as
+    the code's constants."""
+
+    names: tuple[str, ...]
+    facts: Callable[[Game], tuple[tuple[float, ...], ...]]
+    weights_in_use: tuple[float, ...]
+    constants: Callable[[Sequence[float]], str]
+    share: float  # the chance that a position before an action is sampled
+    first_turn: int = 0  # positions before this turn are not sampled
 
 
 def evaluation_model(variant_id: str, players: int) -> EvaluationModel:

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
+from game.ai.fit_models import EvaluationModel
 from game.ai.registry import make_bot
 from game.core.errors import GameError
 from game.core.game import Game
@@ -35,30 +36,16 @@ class Position:
     winner: int
 
 
-@dataclass(frozen=True, slots=True)
-class EvaluationModel:
-    """A family's evaluation as the fit sees it: the names of the per-seat facts, how to read them off a game, the
-    weights in use (the evaluation is the softmax over the seats of weights . facts), and how to print weights as
-    the code's constants."""
-
-    names: tuple[str, ...]
-    facts: Callable[[Game], tuple[tuple[float, ...], ...]]
-    weights_in_use: tuple[float, ...]
-    constants: Callable[[Sequence[float]], str]
-    share: float  # the chance that a position before an action is sampled
-    first_turn: int = 0  # positions before this turn are not sampled
-
-
 def self_play(variant_id: str, players: int, first_seed: int, games: int, model: EvaluationModel,
-              read: Callable[[Game], T]) -> Iterator[tuple[int, list[T], int]]:
+              read: Callable[[Game], T], options: Mapping[str, Any] | None = None) -> Iterator[tuple[int, list[T], int]]:
     """Normal self-play games seeded first_seed, first_seed + 1, ...: for each finished game its seed, what read()
     took of the positions kept (each position before an action, from the model's first turn on, with the model's
     share, drawn from the game's own seeded generator, which the bots share) and the winner; games that do not
-    finish are left out."""
+    finish are left out. `options` are the variant's (e.g. a variable board)."""
     variant = get_variant(variant_id)
     with paused_gc():
         for game_seed in range(first_seed, first_seed + games):
-            game = variant.new_game(variant.default_seats(players), game_seed, {})
+            game = variant.new_game(variant.default_seats(players), game_seed, dict(options or {}))
             bots = [make_bot("normal", variant.family) for _ in range(players)]
             rng = random.Random(game_seed)
             kept: list[T] = []

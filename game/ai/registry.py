@@ -1,5 +1,9 @@
 """Bots by id: 'random' for tests and the lab, and three levels for players: 'easy', 'normal' and 'hard'.
 
+Hard is, per family and player count, whichever of its two searches measures stronger there (game/ai/hard.py);
+'hard-rollout' (the rollout search over Normal's continuation) and 'hard-expectimax' (the expectimax over the dice
+with the learned evaluation at its leaves, Catan only) name each one, for the arena.
+
 The old ids 'heuristic' and 'skilled' name the Normal level (saves and scripts that use them keep working).
 """
 
@@ -10,7 +14,8 @@ from typing import Any
 from game.core.errors import GameError
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
-BOT_IDS: tuple[str, ...] = ("random", *LEVELS)
+SEARCHES: tuple[str, ...] = ("hard-rollout", "hard-expectimax")
+BOT_IDS: tuple[str, ...] = ("random", *LEVELS, *SEARCHES)
 ALIASES: dict[str, str] = {"heuristic": "normal", "skilled": "normal"}
 # "normal~1": the Normal bot with variety 1 (game.ai.variety), in the arena and the lab's --bots.
 VARIETY_MARK = "~"
@@ -72,9 +77,21 @@ def _make(canonical: str, family: str, think_seconds: float | None, rollouts: in
         from game.ai.easy import EasyBot
 
         return EasyBot(_normal(family), family)
+    seconds = think_seconds if think_seconds is not None else DEFAULT_THINK_SECONDS
+    if canonical == "hard-expectimax":
+        if family != "catan":
+            raise GameError(f"no expectimax search for {family!r} games yet (use hard-rollout)")
+        from game.ai.catan_expectimax import catan_expectimax
+
+        # Its size is fixed; the think time is only a cap, well above what it needs.
+        return catan_expectimax(max(seconds, 4.0))
+    if canonical == "hard" and rollouts is None and family == "catan":
+        from game.ai.hard import HardLevel
+
+        return HardLevel(family, seconds)
     from game.ai.search import HardBot
 
-    return HardBot(family, think_seconds if think_seconds is not None else DEFAULT_THINK_SECONDS, rollouts)
+    return HardBot(family, seconds, rollouts)
 
 
 def _normal(family: str) -> Any:

@@ -19,6 +19,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from game.ai.turn_limits import TurnLimits
 from game.core.actions import Action
 from game.core.chance import Chance
 from game.core.errors import GameError
@@ -122,8 +123,7 @@ class HardBot:
         self.rollout_policy = self.hooks.normal()
         self._cancel = threading.Event()
         self.last_iterations = 0
-        self._turn: Hashable = None  # the turn of the last decision and the once-a-turn kinds used in it
-        self._used_kinds: set[str] = set()
+        self._limits = TurnLimits(self.hooks.once_per_turn, self.hooks.turn_of)
 
     def cancel(self) -> None:
         """Stop a running search at once (it then answers with the best action found so far)."""
@@ -137,24 +137,11 @@ class HardBot:
         """
         self.last_iterations = 0
         try:
-            legal_actions = self._within_turn_limits(view, legal_actions)
-            choice = self._decide(view, legal_actions, rng)
-            if choice.kind in self.hooks.once_per_turn:
-                self._used_kinds.add(choice.kind)
+            choice = self._decide(view, self._limits.allowed(view, legal_actions), rng)
+            self._limits.note(choice)
             return choice
         finally:
             self._cancel.clear()
-
-    def _within_turn_limits(self, view: Any, legal: list[Action]) -> list[Action]:
-        """The legal actions without the once-a-turn kinds already used in this turn (all of them if none is left)."""
-        if self.hooks.turn_of is None:
-            return legal
-        turn = self.hooks.turn_of(view)
-        if turn != self._turn:
-            self._turn, self._used_kinds = turn, set()
-            return legal
-        allowed = [a for a in legal if a.kind not in self._used_kinds]
-        return allowed or legal
 
     def _decide(self, view: Any, legal_actions: list[Action], rng: random.Random) -> Action:
         """The prior's choice (Normal's, in most games), or a candidate the search finds clearly better."""

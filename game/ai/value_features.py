@@ -1,12 +1,15 @@
-"""What the learned win-chance network reads of a position: per seat, facts every seat may know (points, production
-per resource, hand and development card counts, the road and army race, pieces left, harbours, whose turn)."""
+"""What the learned win-chance network reads of a position: per seat, its points, production per resource, hand and
+development card counts, the road and army race, pieces left, harbours, whose turn, where it can settle next, and
+how many cards its hand lacks for each build. Only the last facts read a hand's make-up: exact for the seat that
+searches, drawn from its view for the others (a search scores worlds sampled from the view), and the true hands in
+training."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from game.catan.constants import KNIGHT, PIPS, RESOURCES, TERRAIN_RESOURCE
+from game.catan.constants import CITY_COST, DEV_CARD_COST, KNIGHT, RESOURCES, ROAD_COST, SETTLEMENT_COST
 from game.core.errors import GameError
 from game.core.game import Game
 from game.core.registry import get_variant
@@ -20,7 +23,12 @@ CATAN_NAMES: tuple[str, ...] = (
     "public points", "lead in points", *(f"pips of {r}" for r in RESOURCES), "pips", "cards up to 7",
     "cards over 7", "development cards", "knights played", "road length", "longest road", "largest army",
     "settlements left", "cities left", "better harbour rates", "on turn", "seats until its turn",
+    "resources produced", "open settlement spots", "pips of the best open spot",
+    "lacking for a road", "lacking for a settlement", "lacking for a city", "lacking for a development card",
 )
+# Builds whose lacking cards the network reads, with the most that can lack (a build without a place lacks all).
+BUILDS: tuple[tuple[tuple[int, ...], int], ...] = ((ROAD_COST, 2), (SETTLEMENT_COST, 4), (CITY_COST, 5),
+                                                   (DEV_CARD_COST, 3))
 
 
 def catan_features(game: Game) -> Features:
@@ -28,26 +36,36 @@ def catan_features(game: Game) -> Features:
     g: CatanGame = game  # type: ignore[assignment]
     s = g.state
     n = g.num_players
-    board, topo = s.board, g.topo
+    edges = g.topo.edges
+    node_yield, node_pips, can_settle = g.node_yield, g.node_pips, g.can_settle
     public = [g.public_vp(p) for p in range(n)]
-    pips = [[0.0] * len(RESOURCES) for _ in range(n)]
-    for node, owner in enumerate(s.node_owner):
-        if 0 <= owner < n:
-            for h in topo.node_hexes[node]:
-                resource = TERRAIN_RESOURCE[board.terrains[h]]
-                if h != s.robber and resource is not None:
-                    pips[owner][resource] += PIPS.get(board.numbers[h], 0) * s.node_level[node]
     rows = []
     for p in range(n):
-        cards = sum(s.hands[p])
+        pips = [0.0] * len(RESOURCES)
+        for node in g.buildings_of(p):
+            level = s.node_level[node]
+            for h, resource, count in node_yield[node]:
+                if h != s.robber:
+                    pips[resource] += count * level
+        # Spots at the ends of its roads where the distance rule lets it settle: where it can grow next.
+        ends = {node for e in g.roads_of(p) for node in edges[e]}
+        spots = [node for node in ends if can_settle(node)]
+        hand = s.hands[p]
+        cards = sum(hand)
+        places = (s.roads_left[p] > 0, bool(spots) and s.settlements_left[p] > 0,
+                  s.cities_left[p] > 0 and any(s.node_level[node] == 1 for node in g.buildings_of(p)), bool(s.dev_deck))
+        lacking = [(sum(max(0, c - h) for c, h in zip(cost, hand)) if place else most) / most
+                   for (cost, most), place in zip(BUILDS, places)]
         best_other = max((public[q] for q in range(n) if q != p), default=0)
         rates = s.rates[p] if p < len(s.rates) else (4,) * len(RESOURCES)
         rows.append((
-            public[p] / 10, (public[p] - best_other) / 10, *(x / 10 for x in pips[p]), sum(pips[p]) / 20,
+            public[p] / 10, (public[p] - best_other) / 10, *(x / 10 for x in pips), sum(pips) / 20,
             min(cards, 7) / 7, max(0, cards - 7) / 7, sum(s.dev_hand[p]) / 5, s.dev_played[p][KNIGHT] / 5,
             s.road_length[p] / 10, float(s.longest_holder == p), float(s.army_holder == p),
             s.settlements_left[p] / 5, s.cities_left[p] / 4, sum(4 - r for r in rates) / 5,
             float(s.current == p), ((p - s.current) % n) / n,
+            sum(1 for x in pips if x) / len(RESOURCES), min(len(spots), 3) / 3,
+            max((node_pips[node] for node in spots), default=0) / 13, *lacking,
         ))
     return tuple(rows)
 

@@ -83,10 +83,21 @@ def calibration(net: ValueNet, batch: np.ndarray, winners: np.ndarray,
     return error / max(1, len(chances)), table
 
 
+def targets_of(winners: np.ndarray, seats: int) -> np.ndarray:
+    """Winners (one seat index per position) as one-hot rows; rows of chances (positions, seats) stay as they are."""
+    if winners.ndim == 2:
+        return winners.astype(float)
+    out = np.zeros((len(winners), seats))
+    out[np.arange(len(winners)), winners] = 1.0
+    return out
+
+
 def train(net: ValueNet, batch: np.ndarray, winners: np.ndarray, epochs: int = 60, rate: float = 0.01,
           ridge: float = 1e-4, minibatch: int = 512, seed: int = 0) -> ValueNet:
-    """The network after Adam on the mean log-loss of the winners (plus a ridge on the weights), in minibatches
-    drawn in an order from seed."""
+    """The network after Adam on the mean cross-entropy of the targets (the winners, or rows of target chances
+    such as a search's values mixed with the outcome) plus a ridge on the weights, in minibatches drawn in an
+    order from seed."""
+    targets = targets_of(winners, batch.shape[1])
     params = [net.w1.copy(), net.b1.copy(), net.w2.copy()]
     moments = [np.zeros_like(x) for x in params]
     squares = [np.zeros_like(x) for x in params]
@@ -96,7 +107,7 @@ def train(net: ValueNet, batch: np.ndarray, winners: np.ndarray, epochs: int = 6
         order = rng.permutation(len(batch))
         for start in range(0, len(order), minibatch):
             idx = order[start:start + minibatch]
-            grads = _gradients(params, batch[idx], winners[idx], ridge)
+            grads = _gradients(params, batch[idx], targets[idx], ridge)
             step += 1
             for k, g in enumerate(grads):
                 moments[k] = 0.9 * moments[k] + 0.1 * g
@@ -111,8 +122,7 @@ def _gradients(params: list[np.ndarray], x: np.ndarray, winners: np.ndarray, rid
     w1, b1, w2 = params
     hidden = np.tanh(x @ w1 + b1)                        # (B, S, H)
     p = softmax(hidden @ w2)                             # (B, S)
-    target = np.zeros_like(p)
-    target[np.arange(len(x)), winners] = 1.0
+    target = targets_of(winners, x.shape[1])
     d_score = (p - target) / len(x)                      # (B, S)
     g_w2 = np.einsum("bs,bsh->h", d_score, hidden) + ridge * w2
     d_hidden = d_score[..., None] * w2 * (1 - hidden * hidden)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.catan.constants import HARBOR_RESOURCE, TERRAIN_RESOURCE
+from game.catan.constants import HARBOR_RESOURCE, PIPS, TERRAIN_RESOURCE
 from game.catan.geometry import Topology
 from game.catan.longest_road import owned
 from game.catan.state import NOBODY, SETUP_ROAD, SETUP_SETTLEMENT, CatanState
@@ -21,9 +21,13 @@ class SpotsMixin:
     options: dict[str, Any]
     _producers: tuple[tuple[tuple[int, int, tuple[int, ...]], ...], ...]
     _harbor_at: tuple[str | None, ...]
+    # Per intersection: (hex, resource, pips) of each producing hex it touches, and their pips in all.
+    node_yield: tuple[tuple[tuple[int, int, int], ...], ...]
+    node_pips: tuple[int, ...]
 
     def _build_caches(self) -> None:
-        """Per-board lookups: which hexes produce on each number, which harbor each intersection has."""
+        """Per-board lookups: which hexes produce on each number, which harbor each intersection has, what each
+        intersection touches."""
         topo = self.topo
         board = self.state.board
         by_number: list[list[tuple[int, int, tuple[int, ...]]]] = [[] for _ in range(13)]
@@ -32,6 +36,11 @@ class SpotsMixin:
             if number and res is not None:
                 by_number[number].append((h, res, topo.hex_nodes[h]))
         self._producers = tuple(tuple(x) for x in by_number)
+        self.node_yield = tuple(
+            tuple((h, TERRAIN_RESOURCE[board.terrains[h]], PIPS.get(board.numbers[h], 0)) for h in topo.node_hexes[n]
+                  if TERRAIN_RESOURCE[board.terrains[h]] is not None and board.numbers[h])
+            for n in range(topo.num_nodes))
+        self.node_pips = tuple(sum(pips for _, _, pips in hexes) for hexes in self.node_yield)
         harbor_at: list[str | None] = [None] * topo.num_nodes
         for kind, e in zip(board.harbors, board.harbor_edge_list):
             for node in topo.edges[e]:

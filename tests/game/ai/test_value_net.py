@@ -4,6 +4,7 @@ learns a planted rule, calibration is measured, the weights file refuses damage,
 from __future__ import annotations
 
 import json
+from typing import Any
 from pathlib import Path
 
 import numpy as np
@@ -113,3 +114,58 @@ def test_shards_resume_and_the_fit_reports_against_coin_and_today(tmp_path: Path
     assert report.coin == pytest.approx(np.log(3)) and report.network > 0 and report.evaluation > 0
     assert net.names == CATAN_NAMES
     assert play_shard("catan-base", 3, 500, 2)["game_seeds"][:1] == shards[0]["game_seeds"][:1]
+
+
+def test_a_tiny_training_run_is_deterministic_for_a_seed_and_lowers_the_loss(tmp_path: Path) -> None:
+    plan = TrainPlan("catan-base", 4, 20, 700, hidden=6, epochs=4)
+    shards = collect(plan, tmp_path / "a", resume=False, workers=1)
+    again = collect(plan, tmp_path / "b", resume=False, workers=1)
+    assert shards == again
+    net, report = fit_shards(plan, shards)
+    net2, report2 = fit_shards(plan, again)
+    assert np.array_equal(net.w1, net2.w1) and report == report2
+    untrained = new_net(CATAN_NAMES, 6, 700)
+    features = np.asarray([f for s in shards for f in s["features"]], dtype=float)
+    winners = np.asarray([w for s in shards for w in s["winners"]], dtype=int)
+    assert log_loss(net, features, winners) < log_loss(untrained, features, winners)
+
+
+def test_soft_targets_train_towards_the_given_chances() -> None:
+    x, _ = planted(400, 3, 2, 12)
+    targets = np.tile([0.6, 0.3, 0.1], (400, 1))
+    x[:, :, 1] = [1.0, 0.0, -1.0]  # the second fact tells the seats apart
+    trained = train(new_net(("a", "b"), 4, 13), x, targets, epochs=60, seed=14)
+    assert np.allclose(trained.chances(x).mean(axis=0), [0.6, 0.3, 0.1], atol=0.05)
+
+
+def test_the_variants_options_make_a_plan_of_their_own(tmp_path: Path) -> None:
+    plain = TrainPlan("catan-base", 4, 25, 800)
+    variable = TrainPlan("catan-base", 4, 25, 800, options=(("board", "variable"),))
+    assert plain.folder(tmp_path) != variable.folder(tmp_path)
+    shard = play_shard("catan-base", 4, 800, 2, (("board", "variable"),))
+    assert shard["options"] == [["board", "variable"]]
+    plain_shard = play_shard("catan-base", 4, 800, 2)
+    assert shard["features"] != plain_shard["features"]  # another board
+
+
+def test_a_round_of_expert_iteration_plays_the_search_and_mixes_its_chances_in(tmp_path: Path, monkeypatch: Any) -> None:
+    import game.ai.expectimax as X
+    from game.ai.train import SEARCH_SHARE, iterate
+
+    small = X.ExpectimaxSettings(worlds=1, candidates=2, ranked=6, line_actions=20)
+    monkeypatch.setattr(X, "ExpectimaxSettings", lambda: small)
+    plan = TrainPlan("catan-base", 3, 25, 900, hidden=6, epochs=2, iterations=1, iteration_games=1)
+    assert plan.iteration_plan(1).seed == 925 and 925 % 5 == 0  # the round's one game is held out
+    shards = collect(plan, tmp_path, resume=False, workers=1)
+    net, _ = fit_shards(plan, shards)
+    seen: list[Any] = []
+    after, report = iterate(plan, net, tmp_path, shards, resume=False, workers=1,
+                            report=lambda r, found: seen.append((r, found)))
+    assert report is not None and [r for r, _ in seen] == [1] and report.held_out_positions > 0
+    round_shard = json.loads(next((plan.folder(tmp_path) / "round-1" / "shards").glob("shard-*.json")).read_text())
+    targets = np.asarray(round_shard["targets"])
+    assert np.allclose(targets.sum(axis=1), 1)
+    winners = np.asarray(round_shard["winners"])
+    won = targets[np.arange(len(winners)), winners]
+    assert (won >= 1 - SEARCH_SHARE - 1e-9).all() and (won < 1).any()  # the outcome, with the search mixed in
+    assert not np.array_equal(after.w1, net.w1)

@@ -1,0 +1,99 @@
+"""The win-chance evaluation a search puts at its leaves: the shipped network of a family and player count
+(game/ai/weights/<family>-<players>p.json, checked by its SHA-256), or today's fitted evaluation when there is none,
+or the file is missing or damaged (then with one warning line on stderr, once per file and process)."""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from game.ai.value_features import feature_reader
+from game.ai.value_net import ValueNet, load_net
+from game.core.errors import GameError
+from game.core.game import Game
+from game.core.registry import get_variant
+
+WEIGHTS_FOLDER = Path(__file__).with_name("weights")
+# The families and player counts a network is trained and shipped for (the others use the fitted evaluation).
+SHIPPED: frozenset[tuple[str, int]] = frozenset({("catan", 3), ("catan", 4)})
+
+
+def weights_path(family: str, players: int, folder: Path = WEIGHTS_FOLDER) -> Path:
+    """Where the shipped weights of a family and player count live."""
+    return folder / f"{family}-{players}p.json"
+
+
+@dataclass(frozen=True)
+class LeafValues:
+    """Each position's chance for one seat: by the network when it has one (batched), else by `fallback`."""
+
+    net: ValueNet | None
+    read: Callable[[Game], tuple[tuple[float, ...], ...]] | None
+    fallback: Callable[[Game, int], float]
+    source: str  # "network" or "fitted", for reports
+
+    def chances(self, games: Sequence[Game]) -> np.ndarray:
+        """Every seat's chance to win in each game, (games, seats), rows summing to 1 (a finished game: 1 for its
+        winner)."""
+        seats = games[0].num_players if games else 0
+        out = np.zeros((len(games), seats))
+        open_games = []
+        for i, game in enumerate(games):
+            winner = game.winner() if game.is_over() else None
+            if winner is not None:
+                out[i, winner] = 1.0
+            elif game.is_over():
+                out[i] = 1.0 / seats
+            else:
+                open_games.append(i)
+        if not open_games:
+            return out
+        if self.net is None or self.read is None:
+            for i in open_games:
+                out[i] = [self.fallback(games[i], q) for q in range(seats)]
+            return out
+        batch = np.asarray([self.read(games[i]) for i in open_games], dtype=float)
+        out[open_games] = self.net.chances(batch)
+        return out
+
+    def values(self, games: Sequence[Game], player: int) -> list[float]:
+        """The chance of `player` to win in each game (1 or 0 for a finished game)."""
+        return [float(v) for v in self.chances(games)[:, player]] if games else []
+
+
+def leaf_values(variant_id: str, players: int, fallback: Callable[[Game, int], float],
+                folder: Path = WEIGHTS_FOLDER) -> LeafValues:
+    """The leaf evaluation of a variant and player count: the shipped network, or `fallback` (with one warning
+    line when a network should be there but cannot be read)."""
+    family = get_variant(variant_id).family
+    if (family, players) not in SHIPPED:
+        return LeafValues(None, None, fallback, "fitted")
+    names, read = feature_reader(variant_id, players)
+    net = _shipped_net(weights_path(family, players, folder), tuple(names))
+    if net is None:
+        return LeafValues(None, None, fallback, "fitted")
+    return LeafValues(net, read, fallback, "network")
+
+
+@functools.cache
+def _shipped_net(path: Path, names: tuple[str, ...]) -> ValueNet | None:
+    """The network of a weights file, read once per process; None (after one warning line) if it cannot be read
+    or was made for other facts than `names`."""
+    try:
+        net, _ = load_net(path)
+    except GameError as exc:
+        _warn(f"{exc}; the fitted evaluation is used instead")
+        return None
+    if net.names != names:
+        _warn(f"{path}: made for other facts than this program reads; the fitted evaluation is used instead")
+        return None
+    return net
+
+
+def _warn(message: str) -> None:
+    print(f"warning: {message}", file=sys.stderr)
