@@ -62,6 +62,7 @@ class ExpectimaxSettings:
     line_actions: int = 40
     margin: float = 0.004
     line_turns: int = 1  # line ends (Catan: rolls to come) a line passes; the last one's chance is weighed
+    same_kind: bool = False  # search only actions of the prior's kind (which road, which spot, which robber hex)
 
 
 class ExpectimaxBot:
@@ -128,7 +129,7 @@ class ExpectimaxBot:
                    rng: random.Random) -> list[Action]:
         """The prior's choice first, then the actions whose position one step ahead the leaf evaluation likes
         best (the chance of the step weighed), then the family's extra ones (offers, which move no cards yet)."""
-        pool = [a for a in legal if a != prior]
+        pool = [a for a in legal if a != prior and (not self.settings.same_kind or a.kind == prior.kind)]
         if len(pool) > self.settings.ranked:
             pool = rng.sample(pool, self.settings.ranked)
         player = view.player
@@ -151,7 +152,7 @@ class ExpectimaxBot:
                 scores[i] += p * float(v)
         order = sorted(range(len(pool)), key=lambda i: -scores[i])
         chosen = [prior] + [pool[i] for i in order[:self.settings.candidates - 1]]
-        if self.hooks.extra_candidates is not None:
+        if self.hooks.extra_candidates is not None and not self.settings.same_kind:
             chosen += [a for a in self.hooks.extra_candidates(view, legal) if a not in chosen]
         return chosen
 

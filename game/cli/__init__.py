@@ -292,6 +292,9 @@ def build_parser() -> argparse.ArgumentParser:
     from game.cli.train_cmd import add_train_parser
 
     add_train_parser(sub)
+    from game.cli.review_cmd import add_review_parser
+
+    add_review_parser(sub)
     return parser
 
 

@@ -1,0 +1,100 @@
+"""The coach: win chances from a seat's view read nothing the view hides, a review is the same for a seed, its
+luck and decision terms add up to each seat's swing, labels follow the thresholds, and `game review` runs on saves
+of every family."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.ai.registry import make_bot
+from game.cli import main
+from game.coach.chances import from_game, from_view
+from game.coach.review import THRESHOLDS, label_of, review_game
+from game.core.errors import GameError
+from game.core.game import Game
+from game.core.registry import get_variant
+from game.core.saves import save_game
+from game.core.seats import Seat
+from tests.game.ai.test_easy import _hide_differently, _plain
+
+FAMILIES = [("catan-base", 4), ("catan-2p", 2), ("rivals-intro", 2), ("rivals-duel", 2), ("catan-cards", 3)]
+
+
+def _recorded(variant_id: str, players: int, seed: int, actions: int) -> Game:
+    """A game whose first seat is a person, after `actions` actions of Normal bots."""
+    v = get_variant(variant_id)
+    seats = tuple(Seat(s.name, s.color, "human" if i == 0 else "normal") for i, s in enumerate(v.default_seats(players)))
+    game = v.new_game(seats, seed, {})
+    bots = [make_bot("normal", v.family) for _ in range(players)]
+    rng = random.Random(seed)
+    for _ in range(actions):
+        if game.is_over():
+            break
+        p = game.active_players()[0]
+        game.apply(bots[p].choose(game.view(p), game.legal_actions(p), rng))
+    return game
+
+
+@pytest.mark.parametrize("variant,players", FAMILIES)
+def test_the_live_estimate_reads_only_the_seats_view(variant: str, players: int) -> None:
+    game = _recorded(variant, players, 11, 90)
+    checked = 0
+    for seat in range(players):
+        twin = _hide_differently(game, seat)
+        if _plain(twin.view(seat)) != _plain(game.view(seat)):
+            continue
+        ours = from_view(game.view(seat), random.Random(3), worlds=4)
+        theirs = from_view(twin.view(seat), random.Random(3), worlds=4)
+        assert ours == theirs and not ours.reads_hidden
+        assert abs(sum(ours.chances) - 1) < 1e-9 and all(s >= 0 for s in ours.spread)
+        checked += 1
+    assert checked
+    assert from_game(game).reads_hidden
+
+
+@pytest.mark.parametrize("variant,players", FAMILIES)
+def test_luck_and_decisions_add_up_to_each_seats_swing(variant: str, players: int) -> None:
+    review = review_game(_recorded(variant, players, 12, 70), worlds=1)
+    assert len(review.steps) == 70 or review.winner is not None
+    for split in review.splits:
+        assert split.decisions + split.others + split.luck == pytest.approx(split.total, abs=1e-9)
+    series = review.series()
+    assert all(abs(sum(row) - 1) < 1e-6 for row in series)
+    assert all(j.seat == 0 for j in review.judgements) and review.judgements
+    assert all(j.label == label_of(j.lost) and j.lost >= 0 for j in review.judgements)
+
+
+def test_a_review_is_the_same_for_a_seed_and_can_be_cancelled() -> None:
+    game = _recorded("catan-base", 4, 13, 120)
+    first = review_game(game, worlds=1, seed=4)
+    again = review_game(game, worlds=1, seed=4)
+    assert first.to_json() == again.to_json()
+    with pytest.raises(GameError, match="cancelled"):
+        review_game(game, worlds=1, progress=lambda done, total: done < 10)
+
+
+def test_labels_follow_the_thresholds() -> None:
+    assert [name for name, _ in THRESHOLDS] == ["good", "inaccuracy", "mistake"]
+    assert label_of(0.0) == "good" and label_of(0.0199) == "good" and label_of(0.02) == "inaccuracy"
+    assert label_of(0.05) == "mistake" and label_of(0.0999) == "mistake" and label_of(0.10) == "blunder"
+
+
+@pytest.mark.parametrize("variant,players", FAMILIES)
+def test_the_review_command_runs_on_saves_of_every_family(variant: str, players: int, tmp_path: Path,
+                                                          capsys: Any) -> None:
+    path = tmp_path / "game.json"
+    save_game(_recorded(variant, players, 14, 60), path)
+    before = path.read_bytes()
+    assert main(["review", str(path), "--json", "--rollouts", "1"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["variant"] == variant and len(out["steps"]) == 60 and out["reads_hidden"] is True
+    assert out["reviewed_seats"] == [0] and set(out["thresholds"]) == {"good", "inaccuracy", "mistake", "blunder"}
+    assert main(["review", str(path), "--lang", "cs", "--rollouts", "1"]) == 0
+    text = capsys.readouterr().out
+    assert "Šance na výhru" in text and "náhoda" in text
+    assert path.read_bytes() == before  # the save itself is never touched
