@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from game.coach.cache import review_save
 from game.coach.review import JUDGE_WORLDS, Review, review_game
 from game.core.i18n import Translator
 from game.core.saves import load_game
@@ -15,19 +16,25 @@ from game.core.saves import load_game
 
 def cmd_review(args: argparse.Namespace) -> int:
     """Load the save, review it, print the review."""
-    game = load_game(Path(args.file))
+    path = Path(args.file)
+    game = load_game(path)
     seats = list(range(game.num_players)) if args.all_seats else None
     started = time.perf_counter()
-    review = review_game(game, seats, worlds=args.rollouts, seed=args.seed)
+    if args.fresh:
+        review, kept = review_game(game, seats, worlds=args.rollouts, seed=args.seed), False
+    else:
+        review, kept = review_save(path, seats, worlds=args.rollouts, seed=args.seed)
     seconds = time.perf_counter() - started
     if args.json:
         out = review.to_json()
         out["seconds"] = seconds
+        out["from_cache"] = kept
         print(json.dumps(out))
         return 0
     for line in review_lines(review, Translator(args.lang)):
         print(line)
-    print(Translator(args.lang).t("review.cli.time", seconds=round(seconds, 1)))
+    t = Translator(args.lang)
+    print(t.t("review.cli.cached" if kept else "review.cli.time", seconds=t.number(seconds, 1)))
     return 0
 
 
@@ -92,4 +99,5 @@ def add_review_parser(sub: Any) -> None:
                    help="worlds sampled from the mover's view per judged decision")
     p.add_argument("--all-seats", action="store_true", help="judge every seat's decisions (default: the human seats)")
     p.add_argument("--seed", type=int, default=0, help="the seed of the judges' sampled worlds")
+    p.add_argument("--fresh", action="store_true", help="review anew without reading or writing the kept review")
     p.set_defaults(func=cmd_review)

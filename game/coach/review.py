@@ -119,6 +119,25 @@ class Review:
         }
 
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Review:
+        """The review that to_json() wrote (KeyError, TypeError or ValueError for data that is not one)."""
+        if data.get("review_version") != REVIEW_VERSION:
+            raise ValueError(f"review version {data.get('review_version')!r} is not {REVIEW_VERSION}")
+        steps = tuple(Step(int(s["index"]), int(s["turn"]), int(s["actor"]), str(s["kind"]), bool(s["choice"]),
+                           tuple(map(float, s["before"])), tuple(map(float, s["expected"])),
+                           tuple(map(float, s["after"]))) for s in data["steps"])
+        splits = tuple(SeatSplit(float(p["total"]), float(p["decisions"]), float(p["others"]), float(p["luck"]))
+                       for p in data["splits"])
+        judgements = tuple(Judgement(int(j["step"]), int(j["seat"]), dict(j["taken"]), dict(j["best"]),
+                                     float(j["lost"]), str(j["label"]), int(j["compared"])) for j in data["judgements"])
+        return cls(str(data["variant"]), tuple(map(str, data["seats"])), str(data["method"]),
+                   tuple(map(int, data["reviewed_seats"])), steps, splits, judgements,
+                   tuple(map(int, data["key_moments"])),
+                   tuple(None if a is None else float(a) for a in data["accuracy"]),
+                   None if data["winner"] is None else int(data["winner"]), bool(data["reads_hidden"]))
+
+
 Judge = Callable[[Game, int, Action, list[Action], random.Random], tuple[Action, float, int]]
 
 

@@ -98,3 +98,24 @@ def test_the_review_command_runs_on_saves_of_every_family(variant: str, players:
     text = capsys.readouterr().out
     assert "Šance na výhru" in text and "náhoda" in text
     assert path.read_bytes() == before  # the save itself is never touched
+
+
+def test_a_kept_review_is_reused_a_damaged_one_rebuilt_and_a_cancelled_one_never_kept(tmp_path: Path) -> None:
+    from game.coach.cache import cache_path, cached_review, review_save
+
+    path = tmp_path / "game.json"
+    save_game(_recorded("rivals-intro", 2, 15, 40), path)
+    saved = path.read_bytes()
+    with pytest.raises(GameError, match="cancelled"):
+        review_save(path, progress=lambda done, total: done < 5)
+    assert not cache_path(path).exists()  # no partial cache
+    first, kept = review_save(path)
+    assert not kept and cache_path(path).exists() and path.read_bytes() == saved
+    again, kept = review_save(path)
+    assert kept and again.to_json() == first.to_json() and cached_review(path) is not None
+    cache_path(path).write_text("{ damaged")
+    rebuilt, kept = review_save(path)
+    assert not kept and rebuilt.to_json() == first.to_json()
+    save_game(_recorded("rivals-intro", 2, 15, 50), path)  # the save changed: the kept review is stale
+    assert cached_review(path) is None
+    assert path.name == "game.json" and cache_path(path).name.startswith(".")  # Load's list skips hidden files
