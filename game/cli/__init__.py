@@ -295,6 +295,9 @@ def build_parser() -> argparse.ArgumentParser:
     from game.cli.review_cmd import add_review_parser
 
     add_review_parser(sub)
+    from game.cli.coach_cmd import add_coach_parser
+
+    add_coach_parser(sub)
     return parser
 
 

@@ -64,3 +64,13 @@ def _by_seat(evaluate: Callable[[Game, int], float]) -> Callable[[Sequence[Game]
             out[i] = row / row.sum() if row.sum() > 0 else 1.0 / seats
         return out
     return chances
+
+
+def fitted_hooks(family: str) -> CoachHooks:
+    """The hooks with today's fitted evaluation in every family (the baseline a network is measured against)."""
+    if family == "catan":
+        from game.catan.determinize import determinize, evaluate
+        from game.catan.outcomes import outcomes
+
+        return CoachHooks(determinize, _by_seat(evaluate), outcomes, "fitted")
+    return coach_hooks(family, "", 0)

@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from game.ai.registry import make_bot
@@ -119,3 +120,16 @@ def test_a_kept_review_is_reused_a_damaged_one_rebuilt_and_a_cancelled_one_never
     save_game(_recorded("rivals-intro", 2, 15, 50), path)  # the save changed: the kept review is stale
     assert cached_review(path) is None
     assert path.name == "game.json" and cache_path(path).name.startswith(".")  # Load's list skips hidden files
+
+
+def test_the_estimates_quality_is_measured_against_a_coin_and_the_fitted_evaluation(capsys: Any) -> None:
+    from game.coach.quality import measure
+
+    quality = measure("catan-base", 3, 6, 700100, worlds=2)
+    assert quality.positions > 20 and quality.games == 6 and quality.method == "network"
+    assert quality.coin == pytest.approx(np.log(3))
+    assert 0 < quality.estimate < 5 and 0 < quality.fitted < 5 and 0 <= quality.calibration_error <= 1
+    assert sum(count for _, _, count in quality.bins) == 3 * quality.positions
+    assert main(["coach-quality", "--variant", "rivals-intro", "--games", "3", "--seed", "700200", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["method"] == "fitted" and out["estimate"] == pytest.approx(out["fitted"])
