@@ -18,11 +18,10 @@ from game.ai.fit_models import evaluation_model
 from game.ai.fitting import HELD_OUT_EVERY, MAX_ACTIONS, self_play
 from game.ai.value_features import feature_reader
 from game.ai.value_net import ValueNet, calibration, log_loss, new_net, save_net, softmax, train
-from game.ai.value_store import weights_path
+from game.ai.value_store import weights_name
 from game.core.batch import run_chunks
 from game.core.errors import GameError
 from game.core.files import read_json_file, write_json_atomically
-from game.core.registry import get_variant
 
 SHARD_GAMES = 25
 SHARD_FORMAT = "catan-table-train-shard"
@@ -251,16 +250,16 @@ def iterate(plan: TrainPlan, net: ValueNet, cache: Path, shards: list[dict[str, 
     """Expert iteration: each round plays the search's games with the current network (its weights written in the
     round's folder), then fits again on every game so far, starting from the current network, and measures on the
     round's held-out games. Returns the last network and its report (None without rounds)."""
-    family_players = get_variant(plan.variant).family, plan.players
+    name = weights_name(plan.variant, plan.players)
     last: TrainReport | None = None
     for round_ in range(1, plan.iterations + 1):
         round_plan = plan.iteration_plan(round_)
         folder = plan.folder(cache) / f"round-{round_}"
         weights = folder / "weights"
-        if not (resume and weights_path(*family_players, weights).exists()):
+        if not (resume and (weights / f"{name}.json").exists()):
             if folder.exists():
                 shutil.rmtree(folder)
-            save_net(net, weights_path(*family_players, weights), {"round": round_})
+            save_net(net, weights / f"{name}.json", {"round": round_})
         found = collect(round_plan, cache, True, workers, progress, weights=weights, folder=folder / "shards")
         shards = shards + found
         net, last = fit_shards(plan, shards, start=net, measure=found)

@@ -38,10 +38,13 @@ def coach_hooks(family: str, variant_id: str, players: int) -> CoachHooks:
         return CoachHooks(determinize, leaves.chances, outcomes, leaves.source)
     if family == "rivals":
         from game.ai.rivals_search import RivalsEvaluator
+        from game.ai.value_store import leaf_values
         from game.rivals.determinize import determinize as rivals_determinize
 
-        evaluator = RivalsEvaluator()
-        return CoachHooks(rivals_determinize, _by_seat(evaluator), None, "fitted")
+        if not variant_id:
+            return CoachHooks(rivals_determinize, _by_seat(RivalsEvaluator()), None, "fitted")
+        rivals = leaf_values(variant_id, players, RivalsEvaluator())
+        return CoachHooks(rivals_determinize, rivals.chances, None, rivals.source)
     if family == "cards":
         from game.cards.determinize import determinize as cards_determinize
         from game.cards.determinize import evaluate as cards_evaluate
