@@ -1,4 +1,5 @@
-"""The end-of-game screen: the winner, each player's points by source, and charts of the game."""
+"""The end-of-game screen: the winner, each player's points by source and luck (dice production expected against
+received, cards lost), and charts of the game."""
 
 from __future__ import annotations
 
@@ -15,10 +16,12 @@ from gui.dialogs import (
 
 if TYPE_CHECKING:
     from game.catan.stats import GameStats, VPBreakdown
+    from game.coach.luck import LuckMeter
     from gui.app import App
 
 from gui.charts import WINNER_ROW, draw_chart_frame, draw_dice_chart, draw_resource_chart, draw_vp_chart
 from gui.end_navigation import EndNavigation
+from gui.luck_panel import draw_dice, luck_color, luck_of, production_text
 
 
 class EndGameScene(EndNavigation, WidgetScene):
@@ -28,6 +31,7 @@ class EndGameScene(EndNavigation, WidgetScene):
         self.game = game
         self.stats: GameStats | None = None
         self.breakdown: list[VPBreakdown] = []
+        self.luck: LuckMeter | None = None
         self._analyse()
         self.background: pygame.Surface | None = None
         self.charts: pygame.Surface | None = None
@@ -45,6 +49,7 @@ class EndGameScene(EndNavigation, WidgetScene):
             self.stats = compute_stats(self.game)
         except GameError:
             self.stats = None
+        self.luck = luck_of(self.game) if self.stats is not None else None
 
     @property
     def winner(self) -> int | None:
@@ -98,9 +103,12 @@ class EndGameScene(EndNavigation, WidgetScene):
         seats = self.game.seats
         colors = [seat.color for seat in seats]
         names = [seat.name for seat in seats]
-        draw_dice_chart(layer, self.chart_rects[0], self.stats,
-                        {"title": t("end.chart_dice", rolls=self.stats.rolls), "rolled": t("end.rolled"),
-                         "expected": t("end.expected")}, s)
+        if self.luck is not None:  # its expected counts know the two-player game's second roll
+            draw_dice(layer, self.chart_rects[0], self.luck, t, t("end.chart_dice", rolls=self.stats.rolls), s)
+        else:
+            draw_dice_chart(layer, self.chart_rects[0], self.stats,
+                            {"title": t("end.chart_dice", rolls=self.stats.rolls), "rolled": t("end.rolled"),
+                             "expected": t("end.expected")}, s)
         target = int(self.game.options.get("vp_target", 10))
         draw_vp_chart(layer, self.chart_rects[1], self.stats, colors, target,
                       {"title": t("end.chart_vp"), "axis": t("end.turn_axis")}, s)
@@ -161,7 +169,7 @@ class EndGameScene(EndNavigation, WidgetScene):
         self.draw_widgets(surface)
 
     def _draw_table(self, surface: pygame.Surface) -> None:
-        """The points table: one row per player, winner highlighted."""
+        """The points table: one row per player, winner highlighted; the luck columns after the total."""
         s = self.scale
         t = self.app.t
         rect = self.table_rect
@@ -169,6 +177,9 @@ class EndGameScene(EndNavigation, WidgetScene):
         headers = [t("end.col_player"), t("end.col_settlements"), t("end.col_cities"), t("end.col_longest_road"),
                    t("end.col_largest_army"), t("end.col_vp_cards"), t("end.col_total")]
         weights = [2.6, 1, 1, 1.5, 1.5, 1.2, 1]
+        if self.luck is not None:
+            headers += [t("luck.col_production"), t("luck.col_losses")]
+            weights = [1.6, 1.05, 0.8, 1.5, 1.3, 1.0, 0.75, 2.2, 1.6]
         usable = rect.width - px(40, s)
         widths = [int(usable * wt / sum(weights)) for wt in weights]
         xs = [rect.x + px(20, s)]
@@ -201,4 +212,25 @@ class EndGameScene(EndNavigation, WidgetScene):
                     color = GOLD if last else (TEXT if text != "0" else TEXT_DIM)
                     blit_text(surface, "–" if text == "0" and not last else text, size + (3 if last else 0), color,
                               (xs[i] + widths[i] // 2, cy), "center", bold=last)
+            if self.luck is not None and p < len(self.luck.seats):
+                self._draw_luck_cells(surface, p, xs[7:], widths[7:], cy)
             y += row_h
+        if self.luck is not None:
+            x = xs[7] - px(6, s)
+            pygame.draw.line(surface, GOLD_DARK, (x, rect.y + px(12, s)), (x, rect.bottom - px(12, s)))
+            note = ellipsize(t("luck.note"), px(12, s), rect.w - px(24, s))
+            blit_text(surface, note, px(12, s), TEXT_DIM, (rect.right - px(12, s), rect.bottom + px(3, s)), "topright")
+
+    def _draw_luck_cells(self, surface: pygame.Surface, p: int, xs: list[int], widths: list[int], cy: int) -> None:
+        """A seat's luck: production expected against received (coloured by how lucky), then robber / discards."""
+        assert self.luck is not None
+        s = self.scale
+        t = self.app.t
+        luck = self.luck.seats[p]
+        size = px(16, s)
+        text = production_text(self.app.translator, luck, "luck.production_cell")
+        fs = fit_text(text, size, widths[0] - px(8, s))
+        blit_text(surface, text, fs, luck_color(luck), (xs[0] + widths[0] // 2, cy), "center")
+        lost = t("luck.losses_cell", robbed=luck.robbed, discarded=luck.discarded)
+        blit_text(surface, lost, size, TEXT if luck.robbed or luck.discarded else TEXT_DIM,
+                  (xs[1] + widths[1] // 2, cy), "center")

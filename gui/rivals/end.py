@@ -1,6 +1,7 @@
 """The end screen of Rivals for Catan: the winner, each seat's points split by where they came from (summing to
-the total), and both principalities as they ended, as large as the window allows (a card under the mouse is
-shown large)."""
+the total) with the luck meter's dice against the odds beside them, and both principalities as they ended, as large as
+the window allows, each under its owner's production expected against received and the Brigand's toll (a card under
+the mouse is shown large)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,16 @@ import pygame
 
 from game.rivals.scoring import SOURCES, PointsBySource, points_by_source
 from gui.dialogs import GOLD, PLAYER_SWATCH, blit_text, ellipsize, px, ui_scale
+from gui.fonts import font
+from gui.luck_panel import draw_dice, luck_color, luck_of, production_text
 from gui.rivals.faces import CardFaces, is_region
+from gui.rivals.pieces import draw_event_die
 from gui.rivals.principality import PrincipalityGeometry, RowPlan, draw_principality
 from gui.score_end import WINNER_ROW, ScoreTableEndScene
 from gui.widgets import PANEL, TEXT, TEXT_DIM
 
 if TYPE_CHECKING:
+    from game.coach.luck import LuckMeter
     from gui.app import App
 
 # One colour per source of points: settlements green, cities red (the frames of their cards), expansions
@@ -26,6 +31,8 @@ SOURCE_KEYS = {"settlements": "rivals.end.col_settlements", "cities": "rivals.en
                "trade": "rivals_layout.end.trade"}
 MARGIN = 36          # left and right margin of the screen, at scale 1
 CARD_CAP = 150       # the largest card width of an end-screen principality, at scale 1
+DICE_SHARE = 0.36    # the share of the points panel's width that the luck meter's dice chart takes
+LUCK_TABLE_H = 170   # the points panel's least height with the dice chart in it, at scale 1
 
 
 class RivalsEndScene(ScoreTableEndScene):
@@ -41,6 +48,9 @@ class RivalsEndScene(ScoreTableEndScene):
         self._geos: list[PrincipalityGeometry] = []
         self._origin = (0, 0)                     # where the principalities' layer was last blitted
         self.mouse = (-1, -1)
+        self.luck: LuckMeter | None = luck_of(game)
+        self._dice: pygame.Surface | None = None
+        self._dice_key: Any = None
         super().__init__(app, game)
 
     def points(self, player: int) -> PointsBySource:
@@ -59,7 +69,10 @@ class RivalsEndScene(ScoreTableEndScene):
     def table_rect(self, size: tuple[int, int], s: float) -> pygame.Rect:
         """The chart of points under the heading, across the screen."""
         n = self.game.num_players
-        return pygame.Rect(px(MARGIN, s), px(112, s), size[0] - 2 * px(MARGIN, s), px(74, s) + n * px(38, s))
+        height = px(74, s) + n * px(38, s)
+        if self.luck is not None:
+            height = max(height, px(LUCK_TABLE_H, s))
+        return pygame.Rect(px(MARGIN, s), px(112, s), size[0] - 2 * px(MARGIN, s), height)
 
     def draw_table(self, surface: pygame.Surface, view: Any, rect: pygame.Rect, winner: int | None,
                    s: float) -> None:
@@ -71,6 +84,13 @@ class RivalsEndScene(ScoreTableEndScene):
         pad = px(16, s)
         blit_text(surface, t("rivals_layout.end.sources"), small, TEXT_DIM, (rect.x + pad, rect.y + px(18, s)),
                   "midleft", bold=True)
+        if self.luck is not None:
+            dice = pygame.Rect(rect.right - int(rect.w * DICE_SHARE), rect.y + px(6, s), 0, rect.h - px(12, s))
+            dice.w = rect.right - px(6, s) - dice.x
+            self._draw_dice(surface, dice, s)
+            rect = pygame.Rect(rect.x, rect.y, dice.x - px(8, s) - rect.x, rect.h)
+            note = ellipsize(t("luck.note"), px(12, s), rect.w - 2 * pad)
+            blit_text(surface, note, px(12, s), TEXT_DIM, (rect.x + pad, rect.bottom - px(14, s)), "midleft")
         self._draw_legend(surface, pygame.Rect(rect.x + pad, rect.y + px(6, s), rect.w - 2 * pad, px(24, s)), s)
         name_w = min(px(230, s), rect.w // 4)
         total_w = px(70, s)
@@ -102,8 +122,11 @@ class RivalsEndScene(ScoreTableEndScene):
                 blit_text(surface, str(value), small, (250, 246, 236), seg.center, "center", bold=True, shadow=True)
                 done += value
             end_x = bar_x + round(done * unit)
-            blit_text(surface, f"= {split.total}", fs + 3, GOLD, (end_x + px(8, s), row.centery), "midleft",
-                      bold=True)
+            label_x = end_x + px(8, s)
+            goal_x = bar_x + round(target * unit)
+            if label_x - px(4, s) <= goal_x <= label_x + font(fs + 3, True).size(f"= {split.total}")[0] + px(4, s):
+                label_x = goal_x + px(8, s)  # the total just short of the goal: written past the goal line
+            blit_text(surface, f"= {split.total}", fs + 3, GOLD, (label_x, row.centery), "midleft", bold=True)
             y += row_h
         goal_x = bar_x + round(target * unit)
         goal_top, goal_bottom = rect.y + px(38, s), y - px(2, s)
@@ -127,6 +150,34 @@ class RivalsEndScene(ScoreTableEndScene):
     def draw_below(self, surface: pygame.Surface, view: Any, area: pygame.Rect, s: float) -> None:
         """Both principalities under the chart."""
         self._draw_principalities(surface, view, area, s)
+
+    def _draw_dice(self, surface: pygame.Surface, rect: pygame.Rect, s: float) -> None:
+        """Both dice of the luck meter against the odds (drawn once per size and language)."""
+        assert self.luck is not None
+        key = (rect.size, self.app.translator.lang)
+        if self._dice is None or self._dice_key != key:
+            layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+            t = self.app.t
+            draw_dice(layer, layer.get_rect(), self.luck, t, t("stats.dice_title", rolls=self.luck.rolls), s,
+                      lambda target, box, face: draw_event_die(target, box, face))
+            self._dice, self._dice_key = layer, key
+        surface.blit(self._dice, rect.topleft)
+
+    def _luck_line(self, mats: pygame.Surface, p: int, x: int, right: int, s: float) -> None:
+        """A seat's production expected against received (coloured by how lucky) and the Brigand's toll, on its
+        principality's name line from x."""
+        if self.luck is None or p >= len(self.luck.seats) or right - x < px(80, s):
+            return
+        luck = self.luck.seats[p]
+        t = self.app.t
+        size = px(14, s)
+        y = px(8, s) + px(17, s) // 2 + 1
+        text = production_text(self.app.translator, luck)
+        drawn = blit_text(mats, ellipsize(text, size, right - x), size, luck_color(luck), (x, y), "midleft")
+        lost = t("luck.brigand", count=luck.robbed) if luck.robbed else t("luck.no_brigand")
+        rest = right - drawn.right - px(8, s)
+        if rest > px(60, s):
+            blit_text(mats, ellipsize("· " + lost, size, rest), size, TEXT_DIM, (drawn.right + px(8, s), y), "midleft")
 
     def _boxes(self, view: Any, area: pygame.Rect, s: float) -> list[pygame.Rect]:
         """The two principality panels side by side, the width shared so that the smaller of the two card widths
@@ -159,8 +210,9 @@ class RivalsEndScene(ScoreTableEndScene):
             fs, head = px(17, s), self._head(s)
             for p, (seat, box) in enumerate(zip(self.game.seats, self._boxes(view, area, s))):
                 self.panels.blit(mats, box, PANEL, 200, 12)
-                blit_text(mats, seat.name, fs, PLAYER_SWATCH.get(seat.color, TEXT), (box.x + px(14, s), px(8, s)),
-                          bold=True)
+                named = blit_text(mats, seat.name, fs, PLAYER_SWATCH.get(seat.color, TEXT),
+                                  (box.x + px(14, s), px(8, s)), bold=True)
+                self._luck_line(mats, p, named.right + px(16, s), box.right - px(12, s), s)
                 inner = pygame.Rect(box.x + px(6, s), head, box.w - px(12, s), box.h - head - px(4, s))
                 grid = view.grid[p]
                 cells = [c for c, k in enumerate(grid) if k >= 0]
