@@ -23,7 +23,7 @@ from game.core.errors import GameError
 from game.core.game import Game
 from game.core.log_events import restart
 
-REVIEW_VERSION = 1
+REVIEW_VERSION = 2  # 2: the luck meter
 # The win chance a decision loses against the best found, for each label (the help's thresholds): below 2 points
 # is good, below 5 an inaccuracy, below 10 a mistake, from 10 up a blunder.
 THRESHOLDS: tuple[tuple[str, float], ...] = (("good", 0.02), ("inaccuracy", 0.05), ("mistake", 0.10))
@@ -116,6 +116,7 @@ class Review:
             "judgements": [{"step": j.step, "seat": j.seat, "taken": j.taken, "best": j.best, "lost": j.lost,
                             "label": j.label, "compared": j.compared} for j in self.judgements],
             "key_moments": list(self.key_moments), "accuracy": list(self.accuracy),
+            "luck": self.extra.get("luck"),
         }
 
 
@@ -135,7 +136,8 @@ class Review:
                    tuple(map(int, data["reviewed_seats"])), steps, splits, judgements,
                    tuple(map(int, data["key_moments"])),
                    tuple(None if a is None else float(a) for a in data["accuracy"]),
-                   None if data["winner"] is None else int(data["winner"]), bool(data["reads_hidden"]))
+                   None if data["winner"] is None else int(data["winner"]), bool(data["reads_hidden"]),
+                   {"luck": data.get("luck")})
 
 
 Judge = Callable[[Game, int, Action, list[Action], random.Random], tuple[Action, float, int]]
@@ -176,7 +178,18 @@ def review_game(recorded: Game, seats: Sequence[int] | None = None, worlds: int 
         progress(len(entries), len(entries))
     return Review(recorded.variant.id, tuple(s.name for s in recorded.seats), hooks.method, reviewed, tuple(steps),
                   _splits(steps, recorded.num_players), tuple(judgements), _key_moments(steps),
-                  _accuracy(judgements, recorded.num_players), recorded.winner() if recorded.is_over() else None)
+                  _accuracy(judgements, recorded.num_players), recorded.winner() if recorded.is_over() else None,
+                  True, {"luck": _luck(recorded)})
+
+
+def _luck(recorded: Game) -> dict[str, Any] | None:
+    """The game's luck meter as plain data (None for a family without dice)."""
+    from game.coach.luck import luck_meter
+
+    try:
+        return luck_meter(recorded).to_json()
+    except GameError:
+        return None
 
 
 def _t(row: np.ndarray) -> tuple[float, ...]:

@@ -133,3 +133,10 @@ def test_the_estimates_quality_is_measured_against_a_coin_and_the_fitted_evaluat
     assert main(["coach-quality", "--variant", "rivals-intro", "--games", "3", "--seed", "700200", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["method"] == "fitted" and out["estimate"] == pytest.approx(out["fitted"])
+
+
+def test_the_review_holds_the_luck_meter_where_the_game_has_dice() -> None:
+    catan = review_game(_recorded("catan-base", 4, 16, 80), worlds=1).to_json()
+    assert catan["luck"] is not None
+    cards = review_game(_recorded("catan-cards", 3, 16, 40), worlds=1).to_json()
+    assert cards["luck"] is None
