@@ -11,7 +11,7 @@ from typing import Any
 
 from game.cli.lab_cmd import ProgressBar
 from game.coach.chances import VIEW_WORLDS
-from game.coach.quality import measure
+from game.coach.quality import check_blunders, measure
 from game.core.options import parse_option_pairs
 from game.core.registry import get_variant
 
@@ -22,6 +22,17 @@ def cmd_coach_quality(args: argparse.Namespace) -> int:
     players = args.players if args.players is not None else variant.max_players
     variant.check_player_count(players)
     started = time.perf_counter()
+    if args.blunders:
+        check = check_blunders(variant.id, players, args.seed, args.blunders, args.playouts,
+                               progress=None if args.json else ProgressBar("blunders"))
+        if args.json:
+            print(json.dumps({**asdict(check), "seconds": time.perf_counter() - started}))
+            return 0
+        print(f"{variant.id}, {players} players: {check.blunders} decisions labelled blunders in {check.games_reviewed} "
+              f"reviewed Normal games; confirmed by {check.playouts} paired playouts each (the preferred action "
+              f"wins at least 10 points more often): {check.confirmed} of {check.blunders}; mean gain "
+              f"{100 * check.mean_gain:.1f} points ({time.perf_counter() - started:.0f} s)")
+        return 0
     quality = measure(variant.id, players, args.games, args.seed, args.worlds, parse_option_pairs(args.option),
                       None if args.json else ProgressBar("coach-quality"))
     seconds = time.perf_counter() - started
@@ -48,5 +59,8 @@ def add_coach_parser(sub: Any) -> None:
     p.add_argument("--seed", type=int, default=700000, help="the first game's seed (use seeds no network saw)")
     p.add_argument("--worlds", type=int, default=VIEW_WORLDS, help="worlds sampled from each view")
     p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE")
+    p.add_argument("--blunders", type=int, default=0, metavar="N",
+                   help="instead: check N decisions the review labels blunders by paired playouts")
+    p.add_argument("--playouts", type=int, default=100, help="with --blunders: playouts per action")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_coach_quality)

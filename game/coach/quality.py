@@ -112,3 +112,74 @@ def _calibration(chances: np.ndarray, winners: np.ndarray) -> tuple[float, list[
             table.append((mean, share, count))
             error += count * abs(mean - share)
     return error / max(1, len(flat)), table
+
+
+@dataclass(frozen=True)
+class BlunderCheck:
+    """How many decisions labelled blunders were confirmed by independent playouts: the mover won more often after
+    the preferred action than after the one taken, by at least the blunder threshold."""
+
+    blunders: int
+    confirmed: int
+    mean_gain: float  # the playouts' mean win-chance gain of the preferred action over the one taken
+    games_reviewed: int
+    playouts: int
+
+
+def check_blunders(variant_id: str, players: int, seed: int, count: int = 50, playouts: int = 100,
+                   max_games: int = 200, progress: Callable[[int, int], None] | None = None) -> BlunderCheck:
+    """Review seeded Normal games (every seat judged) until `count` blunders are found, then replay each position
+    with the preferred action and with the one taken, `playouts` times each with the same seeds, Normal playing
+    every seat to the end."""
+    from game.coach.review import THRESHOLDS, review_game
+    from game.core.chance import Chance
+    from game.core.log_events import restart
+
+    variant = get_variant(variant_id)
+    threshold = THRESHOLDS[-1][1]
+    found: list[tuple[Any, int, Any, Any]] = []
+    reviewed = 0
+    for game_seed in range(seed, seed + max_games):
+        if len(found) >= count:
+            break
+        game = variant.new_game(variant.default_seats(players), game_seed, {})
+        bots = [make_bot("normal", variant.family) for _ in range(players)]
+        rng = random.Random(game_seed)
+        for _ in range(MAX_ACTIONS):
+            if game.is_over():
+                break
+            p = game.active_players()[0]
+            game.apply(bots[p].choose(game.view(p), game.legal_actions(p), rng))
+        review = review_game(game, list(range(players)), seed=game_seed)
+        reviewed += 1
+        codec = variant.codec()
+        for j in review.judgements:
+            if j.label == "blunder" and len(found) < count:
+                found.append((game, j.step, codec.from_json(j.taken), codec.from_json(j.best)))
+    gains, confirmed = [], 0
+    for done, (game, step, taken, best) in enumerate(found):
+        position = restart(game)
+        for entry in list(game.log)[:step]:
+            position.chance.force(*entry.outcomes)
+            position.apply(entry.action)
+        seat = taken.player
+        wins = {"taken": 0, "best": 0}
+        for k in range(playouts):
+            for name, action in (("taken", taken), ("best", best)):
+                trial = position.clone()
+                trial.chance = Chance(k + 1)
+                trial.apply(action)
+                bots = [make_bot("normal", variant.family) for _ in range(players)]
+                rng = random.Random(k + 1)
+                for _ in range(MAX_ACTIONS):
+                    if trial.is_over():
+                        break
+                    p = trial.active_players()[0]
+                    trial.apply(bots[p].choose(trial.view(p), trial.legal_actions(p), rng))
+                wins[name] += int(trial.winner() == seat)
+        gain = (wins["best"] - wins["taken"]) / playouts
+        gains.append(gain)
+        confirmed += int(gain >= threshold)
+        if progress is not None:
+            progress(done + 1, len(found))
+    return BlunderCheck(len(found), confirmed, float(np.mean(gains)) if gains else 0.0, reviewed, playouts)

@@ -140,3 +140,11 @@ def test_the_review_holds_the_luck_meter_where_the_game_has_dice() -> None:
     assert catan["luck"] is not None
     cards = review_game(_recorded("catan-cards", 3, 16, 40), worlds=1).to_json()
     assert cards["luck"] is None
+
+
+def test_blunders_are_checked_by_paired_playouts() -> None:
+    from game.coach.quality import check_blunders
+
+    check = check_blunders("catan-cards", 3, 710100, count=1, playouts=2, max_games=2)
+    assert check.games_reviewed >= 1 and check.playouts == 2
+    assert 0 <= check.confirmed <= check.blunders <= 1 and -1 <= check.mean_gain <= 1
