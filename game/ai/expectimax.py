@@ -23,12 +23,11 @@ import numpy as np
 
 from game.ai.turn_limits import TurnLimits
 from game.core.actions import Action
-from game.core.chance import Chance
 from game.core.errors import GameError
 from game.core.game import Game
+from game.core.outcomes import Outcome, outcome_games
 
-Prepare = Callable[[Any], None]
-Outcomes = Callable[[Any, Action], list[tuple[float, Prepare | None]]]
+Outcomes = Callable[[Any, Action], list[Outcome]]
 
 
 @dataclass(frozen=True)
@@ -136,14 +135,7 @@ class ExpectimaxBot:
         games: list[Game] = []
         owners: list[tuple[int, float]] = []
         for i, action in enumerate(pool):
-            for p, prepare in self.hooks.outcomes(world, action):
-                copy = world.clone()
-                if prepare is not None:
-                    prepare(copy)
-                try:
-                    copy.apply(action)
-                except GameError:
-                    continue
+            for p, copy in outcome_games(world, action, self.hooks.outcomes(world, action)):
                 games.append(copy)
                 owners.append((i, p))
         scores = [0.0] * len(pool)
@@ -188,13 +180,9 @@ class ExpectimaxBot:
               seed: int) -> list[tuple[Game, float]]:
         """The leaves of one candidate's line in one world, with their probabilities."""
         leaves: list[tuple[Game, float]] = []
-        for p, prepare in self.hooks.outcomes(world, action):
-            game = world.clone()
-            game.chance = Chance(seed)
-            if prepare is not None:
-                prepare(game)
+        outcomes = self.hooks.outcomes(world, action)
+        for p, game in outcome_games(world, action, outcomes, [seed] * len(outcomes)):
             try:
-                game.apply(action)
                 self._play_on(game, start, setup, random.Random(seed))
             except GameError:
                 continue  # a sampled world can disagree with reality in what it lets happen
@@ -202,14 +190,7 @@ class ExpectimaxBot:
             if chance_action is None:
                 leaves.append((game, p))
                 continue
-            for q, then in self.hooks.outcomes(game, chance_action):
-                after = game.clone()
-                if then is not None:
-                    then(after)
-                try:
-                    after.apply(chance_action)
-                except GameError:
-                    continue
+            for q, after in outcome_games(game, chance_action, self.hooks.outcomes(game, chance_action)):
                 leaves.append((after, p * q))
         return leaves
 

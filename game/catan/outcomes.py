@@ -5,16 +5,15 @@ so a search can weigh them all instead of sampling one."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from game.core.actions import Action
+from game.core.outcomes import Outcome, Prepare
 
 if TYPE_CHECKING:
     from game.catan.rules import CatanGame
 
-Prepare = Callable[["CatanGame"], None]
 # One pair of dice for each sum (only the sum counts in Catan) and how many of the 36 throws give it.
 DICE_SUMS: tuple[tuple[int, tuple[int, int], int], ...] = tuple(
     (total, (max(1, total - 6), total - max(1, total - 6)), 6 - abs(total - 7)) for total in range(2, 13))
@@ -25,7 +24,7 @@ def roll_outcomes() -> list[tuple[Fraction, tuple[int, int]]]:
     return [(Fraction(ways, 36), pair) for _, pair, ways in DICE_SUMS]
 
 
-def outcomes(game: CatanGame, action: Action) -> list[tuple[float, Prepare | None]]:
+def outcomes(game: CatanGame, action: Action) -> list[Outcome]:
     """The chance outcomes of applying `action` in `game` with their probabilities (summing to one): for each, how
     to prepare a copy of the game so that the action gives it (None: as the game stands). An action without
     chance has the one outcome (1.0, None)."""

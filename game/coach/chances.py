@@ -11,9 +11,9 @@ from typing import Any
 import numpy as np
 
 from game.coach.hooks import CoachHooks, coach_hooks
-from game.core.chance import Chance
 from game.core.errors import GameError
 from game.core.game import Game
+from game.core.outcomes import outcome_games
 
 VIEW_WORLDS = 8
 # Where a family does not enumerate an action's chance, its expectation is the mean of this many draws.
@@ -85,22 +85,9 @@ def expected_after(game: Game, action: Any, hooks: CoachHooks) -> np.ndarray:
     else:
         outcomes = [(1.0 / CHANCE_SAMPLES, None)] * CHANCE_SAMPLES
         seeds = list(range(1, CHANCE_SAMPLES + 1))
-    games, weights = [], []
-    for (p, prepare), seed in zip(outcomes, seeds):
-        copy = game.clone()
-        copy.chance.clear_forced()
-        if seed is not None:
-            copy.chance = Chance(seed)
-        if prepare is not None:
-            prepare(copy)
-        try:
-            copy.apply(action)
-        except GameError:
-            continue
-        games.append(copy)
-        weights.append(p)
-    if not games:
+    found = outcome_games(game, action, outcomes, seeds)
+    if not found:
         raise GameError("the action cannot be applied")
-    table = hooks.chances(games)
-    w = np.asarray(weights) / sum(weights)
+    table = hooks.chances([g for _, g in found])
+    w = np.asarray([p for p, _ in found]) / sum(p for p, _ in found)
     return w @ table  # type: ignore[no-any-return]

@@ -13,8 +13,9 @@ import numpy as np
 from game.core.actions import Action
 from game.core.errors import GameError
 from game.core.game import Game
+from game.core.outcomes import Outcome
 
-Outcomes = Callable[[Any, Action], list[tuple[float, Callable[[Any], None] | None]]]
+Outcomes = Callable[[Any, Action], list[Outcome]]
 
 
 @dataclass(frozen=True)
