@@ -1,5 +1,5 @@
-"""User settings (language, speeds, Hard AI think time, fullscreen, sound, UI scale, colour marks, hints, tour) kept as
-JSON in the config dir."""
+"""User settings (language, speeds, Hard AI think time, fullscreen, sound, UI scale, colour marks, hints, tour, the
+win-chance bar) kept as JSON in the config dir."""
 
 from __future__ import annotations
 
@@ -52,6 +52,7 @@ class Settings:
     colour_marks: bool = False
     hints: bool = True
     tour_seen: bool = False
+    win_bar: bool = False  # the win-chance bar in games with humans (watch mode always shows it)
 
     def to_json(self) -> dict[str, Any]:
         """The settings as a JSON object."""
@@ -87,7 +88,7 @@ def _checked(key: str, value: Any) -> Any:
             raise ValueError(f"{key} must be a number of seconds from {MIN_THINK_SECONDS:g} to "
                              f"{MAX_THINK_SECONDS:g}, got {value!r}")
         return float(value)
-    if key in ("fullscreen", "muted", "colour_marks", "hints", "tour_seen"):
+    if key in ("fullscreen", "muted", "colour_marks", "hints", "tour_seen", "win_bar"):
         if not isinstance(value, bool):
             raise ValueError(f"{key} must be true or false, got {value!r}")
         return value

@@ -1,4 +1,5 @@
-"""The settings screen: language, animation speed, AI speed, Hard AI think time, fullscreen, undo (saved at once)."""
+"""The settings screen: language, animation speed, AI speed, Hard AI think time, fullscreen, undo, the win-chance bar
+(saved at once)."""
 
 from __future__ import annotations
 
@@ -30,12 +31,12 @@ class SettingsScene(WidgetScene):
         super().__init__(app)
 
     def layout(self) -> None:
-        """A centred panel with six rows and Back."""
+        """A centred panel with seven rows and Back."""
         s = self.scale
         w, h = self.app.size
         t = self.app.t
         settings = self.app.settings
-        self.panel = pygame.Rect(0, 0, min(w - 40, px(880, s)), min(h - 40, px(680, s)))
+        self.panel = pygame.Rect(0, 0, min(w - 40, px(880, s)), min(h - 40, px(760, s)))
         self.panel.center = (w // 2, h // 2)
         pad = px(40, s)
         control_w = px(330, s)
@@ -44,9 +45,9 @@ class SettingsScene(WidgetScene):
         y = self.panel.y + px(110, s)
         bh = px(48, s)
         self.note_bottom = self.panel.bottom - bh - px(26, s) - px(12, s)
-        # the six rows share the room between the heading and the note (the last row's hint ends above the note)
+        # the seven rows share the room between the heading and the note (the last row's hint ends above the note)
         note_top = self.note_bottom - px(13, s) - px(8, s)
-        row_h = min(px(78, s), (note_top - px(26, s) - y - ch // 2) // 5)
+        row_h = min(px(78, s), (note_top - px(26, s) - y - ch // 2) // 6)
         fs = px(19, s)
         langs = Translator.available_languages() or ["en"]
         speed_labels = {0.0: "settings.speed_off", 0.5: "settings.speed_slow", 1.0: "settings.speed_normal",
@@ -67,6 +68,8 @@ class SettingsScene(WidgetScene):
                                  lambda v: self.app.toggle_fullscreen(), (t("app.off"), t("app.on")))
         self.undo = Toggle(pygame.Rect(x, y + 5 * row_h + px(4, s), control_w, px(38, s)), settings.allow_undo,
                            self._set_undo, (t("app.off"), t("app.on")))
+        self.win_bar = Toggle(pygame.Rect(x, y + 6 * row_h + px(4, s), control_w, px(38, s)),
+                              bool(getattr(settings, "win_bar", False)), self._set_win_bar, (t("app.off"), t("app.on")))
         self.rows = [
             ("settings.language", "settings.language_hint", self.language.rect),
             ("settings.animation_speed", "settings.animation_hint", self.animation.rect),
@@ -74,6 +77,7 @@ class SettingsScene(WidgetScene):
             ("settings.think_time", "settings.think_hint", self.think.rect),
             ("settings.fullscreen", "settings.fullscreen_hint", self.fullscreen.rect),
             ("settings.allow_undo", "settings.allow_undo_hint", self.undo.rect),
+            ("settings.win_bar", "settings.win_bar_hint", self.win_bar.rect),
         ]
         bw = px(200, s)
         comfort_w, gap = px(380, s), px(20, s)
@@ -82,7 +86,7 @@ class SettingsScene(WidgetScene):
                                                     bw, bh), t("app.back"), self.back, "primary", font_size=fs)
         self.comfort_button = StyledButton(pygame.Rect(left + bw + gap, self.back_button.rect.y, comfort_w, bh),
                                            t("comfort.open"), self._open_comfort, font_size=fs)
-        self.widgets = [self.language, self.animation, self.ai, self.think, self.fullscreen, self.undo,
+        self.widgets = [self.language, self.animation, self.ai, self.think, self.fullscreen, self.undo, self.win_bar,
                         self.comfort_button, self.back_button]
 
     def _open_comfort(self) -> None:
@@ -95,6 +99,11 @@ class SettingsScene(WidgetScene):
 
     def _set_undo(self, value: bool) -> None:
         self.app.settings.allow_undo = value
+        self.app.save_settings()
+
+    def _set_win_bar(self, value: bool) -> None:
+        """The win-chance bar in games with humans (watch mode always shows it)."""
+        self.app.settings.win_bar = value
         self.app.save_settings()
 
     def _set_ai(self, value: float) -> None:

@@ -30,6 +30,7 @@ from gui.table.base import END_DELAY, WATCH_SPEEDS, ButtonSpec, TableScene
 from gui.table.colors import player_rgb
 from gui.table.dialogs import MenuDialog, TableDialog
 from gui.table.log_view import CARD_GAME_FILTERS
+from gui.table.win_bar import WinBar
 
 if TYPE_CHECKING:
     from gui.app import App
@@ -64,6 +65,7 @@ class CardsTableScene(TableScene):
         self._center_hits: dict[str, pygame.Rect] = {}
         self._base: pygame.Surface | None = None
         self._base_key_seen: Any = None
+        self.win_bar = WinBar(app, game, self.session)
         self._start()
 
     # ------------------------------------------------------------------ names, colours
@@ -82,7 +84,7 @@ class CardsTableScene(TableScene):
     # ------------------------------------------------------------------ layout and buttons
 
     def _compute_layout(self, size: tuple[int, int]) -> CardsLayout:
-        return compute_layout(size, self.game.num_players, ui_factor=self.ui_factor)
+        return self.win_bar.carve(compute_layout(size, self.game.num_players, ui_factor=self.ui_factor))
 
     def _layout_parts(self) -> None:
         self._placed_key = None
@@ -202,6 +204,10 @@ class CardsTableScene(TableScene):
         if self.banner[1] > 0:
             self.banner = (self.banner[0], self.banner[1] - dt * max(0.25, speed_factor(
                 getattr(self.app.settings, "animation_speed", 1.0)) or 4.0))
+        if self.win_bar.needs_layout():
+            self.relayout(self.app.size)
+            self._base_key_seen = None  # the cached layer holds the log where it was
+        self.win_bar.update(dt)
 
     # ------------------------------------------------------------------ drawing
 

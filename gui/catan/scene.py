@@ -35,6 +35,7 @@ from gui.table.buttons import CostButton
 from gui.table.colors import player_rgb
 from gui.table.dialogs import MenuDialog, TableDialog
 from gui.table.log_view import DICE_GAME_FILTERS, LogEntry, format_cards
+from gui.table.win_bar import WinBar
 from gui.tour import TourStep, button_area
 
 if TYPE_CHECKING:
@@ -105,6 +106,7 @@ class CatanTableScene(CatanPainter, TableScene):
         self._last_robber = game.state.robber
         self._resized_at = -1.0
         self.stats_panel = CatanStatsPanel(self)
+        self.win_bar = WinBar(app, game, self.session)
         self._start()
 
     # ------------------------------------------------------------------ names and colours
@@ -140,8 +142,8 @@ class CatanTableScene(CatanPainter, TableScene):
     # ------------------------------------------------------------------ layout
 
     def _compute_layout(self, size: tuple[int, int]) -> TableLayout:
-        return compute_layout(size, self.game.num_players, self.two_player, self.session.all_ai,
-                              ui_factor=self.ui_factor)
+        return self.win_bar.carve(compute_layout(size, self.game.num_players, self.two_player, self.session.all_ai,
+                                                 ui_factor=self.ui_factor))
 
     def _art_changed(self) -> None:
         self.board_view.sprites = self.sprites
@@ -651,3 +653,6 @@ class CatanTableScene(CatanPainter, TableScene):
     def _tick(self, dt: float) -> None:
         self.animator.speed = self._anim_speed()
         self.animator.update(dt)
+        if self.win_bar.needs_layout():
+            self.relayout(self.app.size)
+        self.win_bar.update(dt)

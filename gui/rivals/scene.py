@@ -37,6 +37,7 @@ from gui.table.base import END_DELAY, WATCH_SPEEDS, ButtonSpec, TableScene
 from gui.table.colors import player_rgb
 from gui.table.dialogs import MenuDialog, TableDialog
 from gui.table.log_view import DICE_GAME_FILTERS, LogEntry
+from gui.table.win_bar import WinBar
 from gui.rivals.stats_panel import RivalsStatsPanel
 
 if TYPE_CHECKING:
@@ -93,6 +94,7 @@ class RivalsTableScene(RivalsControls, RivalsPainter, TableScene):
         self._button_ids: tuple[str, ...] = ()
         self._seen = self._snapshot()
         self.stats_panel = RivalsStatsPanel(self, draw_event_die)
+        self.win_bar = WinBar(app, game, self.session)
         self._start()
 
     # ------------------------------------------------------------------ names, colours
@@ -122,7 +124,8 @@ class RivalsTableScene(RivalsControls, RivalsPainter, TableScene):
     # ------------------------------------------------------------------ layout and buttons
 
     def _compute_layout(self, size: tuple[int, int]) -> RivalsLayout:
-        return compute_layout(size, ui_factor=self.ui_factor, watching=self.session.all_ai and not self.session.replay)
+        return self.win_bar.carve(compute_layout(size, ui_factor=self.ui_factor,
+                                                 watching=self.session.all_ai and not self.session.replay))
 
     def _layout_parts(self) -> None:
         s = self.game.state
@@ -376,6 +379,10 @@ class RivalsTableScene(RivalsControls, RivalsPainter, TableScene):
         if self.animator.update(dt, waiting) and not self.animator.of(DiceRoll) and not self.animator.of(EventShow):
             self._sync_overlays()
         self._track_hover(dt)
+        if self.win_bar.needs_layout():
+            self.relayout(self.app.size)
+            self._base_seen = None  # the cached layer holds the log where it was
+        self.win_bar.update(dt)
 
     # ------------------------------------------------------------------ prompt
 

@@ -27,6 +27,7 @@ from gui.table.log_view import LogEntry, LogView
 from gui.table.panels import PanelCache, draw_top_bar
 from gui.table.sprites import SpriteBook
 from gui.table.stats_panel import STATS_KEY, StatsPanel, stats_tooltip
+from gui.table.win_bar import WinBar
 from gui.toast import Toast
 from gui.tour import Tour, TourStep, table_steps
 from gui.widgets import draw_tooltip
@@ -50,6 +51,7 @@ class TableScene(Scene, ABC):
     button_icon = 24
     button_gap = 8
     primary_buttons: tuple[str, ...] = ("pause",)
+    win_bar: WinBar | None = None  # the win-chance bar, where the family's table places one
 
     def __init__(self, app: App, game: Game) -> None:
         super().__init__(app)
@@ -572,8 +574,11 @@ class TableScene(Scene, ABC):
             self.relayout(self.app.size)
 
     def on_exit(self) -> None:
-        """Leaving the stack (menu, load, new game, quit): cancel the AIs' searches at once and stop their thread."""
+        """Leaving the stack (menu, load, new game, quit): cancel the AIs' searches at once and stop their thread,
+        and the win-chance bar's worker (never waits)."""
         self.session.close()
+        if self.win_bar is not None:
+            self.win_bar.close()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Route an input event: pass screen, dialog, shortcuts, buttons, then the table itself."""
@@ -714,7 +719,10 @@ class TableScene(Scene, ABC):
                 self.buttons[bid].draw(surface)
 
     def _draw_overlays(self, surface: pygame.Surface) -> None:
-        """The open dialog, or the pass screen (with the menu over it)."""
+        """The win-chance bar (over the log's top), then the open dialog, or the pass screen (with the menu over
+        it)."""
+        if self.win_bar is not None:
+            self.win_bar.draw(surface, self.player_name, self.player_color)
         if self.dialog is not None and self.pass_screen is None:
             self.dialog.draw(surface)
         if self.pass_screen is not None:
