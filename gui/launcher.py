@@ -31,7 +31,8 @@ def build_parser() -> argparse.ArgumentParser:
                                "(heat, compare, files, source, help); "
                                "'end' plays the game to its end first (default: menu); "
                                "'replay' shows the replay viewer at the last action of --replay SAVE or of the "
-                               "game --autoplay played. "
+                               "game --autoplay played; 'review' shows the finished review of --review SAVE "
+                               "(or --replay SAVE). "
                                f"Table dialogs per game ({dialog_help()}); a dialog that does not apply at "
                                "that moment of the game is an error (exit status 2)")
     headless.add_argument("--variant", default="catan-base", help="variant id (default: catan-base)")
@@ -54,6 +55,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--lang", choices=("cs", "en"), help="language for this run (default: from the settings)")
     parser.add_argument("--replay", metavar="SAVE", type=Path,
                         help="open the replay viewer on a saved game (with --screenshot: the replay scene's game)")
+    parser.add_argument("--review", metavar="SAVE", type=Path,
+                        help="open the review of a saved game (win chances, key moments, luck, decisions); with "
+                             "--screenshot --scene review: the save it reviews")
     folders = parser.add_argument_group("folders (default: the platform's user folders)")
     folders.add_argument("--config-dir", type=Path, help="where settings.json lives")
     folders.add_argument("--cache-dir", type=Path, help="where the art cache lives")
@@ -92,6 +96,15 @@ def main(argv: list[str] | None = None) -> int:
         except (GameError, ScreenshotError) as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2
+    if args.review is not None:
+        from game.core.errors import GameError
+        from game.core.saves import load_game
+
+        try:
+            load_game(args.review)
+        except GameError as exc:
+            print(f"error: the review cannot be opened: {exc}", file=sys.stderr)
+            return 2
     cursor = None
     if args.replay is not None:
         from game.core.errors import GameError
@@ -111,6 +124,10 @@ def main(argv: list[str] | None = None) -> int:
         from gui.replay.scene import ReplayScene
 
         app.push(MenuScene(app))
-        app.push(ReplayScene(app, cursor))
+        app.push(ReplayScene(app, cursor, source=args.replay))
+    if args.review is not None:
+        if not app.stack:
+            app.push("menu")
+        app.push("review", path=args.review)
     app.run()
     return 0

@@ -19,6 +19,7 @@ from gui.lab.sources import SourceDialog
 from gui.menu import LoadingScene, MenuScene
 from gui.new_game import NewGameScene
 from gui.replay.scene import ReplayScene, open_replay
+from gui.review.scene import ReviewScene
 from gui.rivals_catalogue import RivalsCatalogueScene
 from gui.rules_scene import RulesScene, doc_for_variant
 from gui.save_files import load_into_app
@@ -41,6 +42,7 @@ SCENES: Mapping[str, Callable[..., Scene]] = MappingProxyType({
     "message": MessageScene,
     "confirm": ConfirmScene,
     "replay": ReplayScene,
+    "review": ReviewScene,
     "lab": LabScene,
     "lab.compare": CompareScene,
     "lab.files": LayoutFilesDialog,

@@ -20,7 +20,7 @@ from game.sim import play_out
 from gui.families import families
 
 SCENES = ("menu", "new_game", "settings", "comfort", "load", "save", "rules", "rules_rivals", "rivals_cards", "table", "end", "lab",
-          "replay")
+          "replay", "review")
 # The rules almanac's documents as screens: rules_<doc> (rules itself is the base game).
 RULES_SCENES = {"rules": "catan", "rules_compact": "compact", "rules_2p": "two_player", "rules_rivals": "rivals",
                 "rules_cards": "cards"}
@@ -172,7 +172,7 @@ def build_scene(app: Any, name: str, game: Game | None, layout: str | None = Non
         assert game is not None
         app.push(MenuScene(app))
         cursor = ReplayCursor(game)
-        app.push(ReplayScene(app, cursor, cursor.length))
+        app.push(ReplayScene(app, cursor, cursor.length, source=game))
     elif name in ("save", "end") or name.startswith("table"):
         assert game is not None
         app.push(MenuScene(app))
@@ -264,6 +264,11 @@ def prepare(args: argparse.Namespace) -> Any:
     """Build the app, the game (when the scene needs one) and the scene; let the layout settle."""
     check_numbers(args)
     app = make_app(args)
+    if args.scene == "review":
+        _push_review(app, args)
+        for _ in range(SETTLE_FRAMES):
+            app.step([], 1 / 60)
+        return app
     needs_game = args.scene in ("save", "end", "replay") or args.scene.startswith("table")
     if args.scene == "replay" and getattr(args, "replay", None) is not None:
         from game.core.saves import load_game
@@ -279,6 +284,20 @@ def prepare(args: argparse.Namespace) -> Any:
         app.step([], 1 / 60)
     check_dialog_shown(app, args.scene)
     return app
+
+
+def _push_review(app: Any, args: argparse.Namespace) -> None:
+    """The review screen of --review SAVE (or --replay SAVE), computed at once (a kept review is read; nothing is
+    written)."""
+    from gui.menu import MenuScene
+
+    save = getattr(args, "review", None) or getattr(args, "replay", None)
+    if save is None:
+        raise ScreenshotError("--scene review needs --review SAVE (or --replay SAVE)")
+    app.push(MenuScene(app))
+    scene = app.push("review", path=Path(save), sync=True)
+    if scene.error is not None:
+        raise ScreenshotError(f"the review of {save} failed: {scene.error}")
 
 
 def _choose_variant(scene: Any, variant_id: str) -> None:

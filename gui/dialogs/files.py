@@ -44,24 +44,33 @@ class LoadDialog(DialogScene):
         elif self.infos:
             self.list.selected = 0
         y = self.rect.bottom - bh - px(22, s)
-        bw = px(190, s)
+        bw = px(170, s)
         self.load_button = StyledButton(pygame.Rect(self.rect.right - pad - bw, y, bw, bh), t("files.load"),
                                         self.load_selected, "primary", font_size=px(19, s))
         self.cancel_button = StyledButton(pygame.Rect(self.rect.right - pad - 2 * bw - px(16, s), y, bw, bh),
                                           t("app.cancel"), self.back, font_size=px(19, s))
         self.replay_button = StyledButton(pygame.Rect(self.rect.right - pad - 3 * bw - px(32, s), y, bw, bh),
                                           t("replay.button"), self.replay_selected, font_size=px(19, s))
-        self.widgets = [self.list, self.load_button, self.replay_button, self.cancel_button]
+        self.review_button = StyledButton(pygame.Rect(self.rect.right - pad - 4 * bw - px(48, s), y, bw, bh),
+                                          t("review.screen.button"), self.review_selected, font_size=px(19, s),
+                                          tooltip=t("review.screen.button_tip"))
+        self.widgets = [self.list, self.load_button, self.review_button, self.replay_button, self.cancel_button]
 
     def update(self, dt: float) -> None:
         """Load and Replay are enabled only with a readable save selected."""
         self.load_button.enabled = self.list is not None and self.list.value is not None
         self.replay_button.enabled = self.load_button.enabled and bool(self.list and self.list.value["ok"])
+        self.review_button.enabled = self.replay_button.enabled
 
     def replay_selected(self) -> None:
         """Open the selected save in the replay viewer (a damaged one shows its problem instead)."""
         if self.list is not None and self.list.value is not None:
             self.app.go("replay", source=Path(self.list.value["path"]))
+
+    def review_selected(self) -> None:
+        """Open the review of the selected save (computed in the background, kept beside the save)."""
+        if self.list is not None and self.list.value is not None and self.list.value["ok"]:
+            self.app.push("review", path=Path(self.list.value["path"]))
 
     def load_selected(self) -> None:
         """Load the selected save."""
@@ -76,7 +85,7 @@ class LoadDialog(DialogScene):
         """The panel, the list and the buttons."""
         self.draw_frame(surface, self.rect, self.app.t("files.load_title"))
         s = self.scale
-        room = self.replay_button.rect.x - self.rect.x - px(44, s)
+        room = self.review_button.rect.x - self.rect.x - px(44, s)
         folder = self.app.t("files.folder", folder=str(self.app.save_dir))
         blit_text(surface, ellipsize(folder, px(14, s), room), px(14, s), TEXT_DIM,
                   (self.rect.x + px(28, s), self.cancel_button.rect.centery), "midleft")

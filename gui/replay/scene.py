@@ -13,6 +13,7 @@ from game.core.errors import GameError
 from game.core.game import Game
 from game.core.replay import ReplayCursor
 from gui.dialogs import GOLD, GOLD_DARK, TEXT, TEXT_DIM, StyledButton, TextField, blit_text, ellipsize, fit_text, px
+from gui.fonts import wrap_text
 from gui.scene import Scene
 from gui.table.base import TableScene
 from gui.table.log_view import MAX_ENTRIES, LogEntry
@@ -37,16 +38,19 @@ CONTROLS: tuple[tuple[str, str, str], ...] = (
 )
 
 
-def open_replay(app: App, source: Game | Path) -> bool:
-    """Push the replay viewer for a game (replayed from its start) or a save file; a file that does not load, or a
-    game that does not replay, shows a message naming the problem instead. Returns whether the viewer opened."""
+def open_replay(app: App, source: Game | Path, index: int = 0, mark: dict[str, Any] | None = None,
+                from_review: bool = False) -> bool:
+    """Push the replay viewer for a game (replayed from its start) or a save file, after `index` actions; a file that
+    does not load, or a game that does not replay, shows a message naming the problem instead. `mark` (from the
+    review) holds a judged decision at `index`: Hard's preferred action is shown there. `from_review`: the viewer's
+    Review control goes back to the review that opened it. Returns whether the viewer opened."""
     try:
         cursor = ReplayCursor.from_file(source) if isinstance(source, Path) else ReplayCursor(source)
     except GameError as exc:
         log.info("replay refused: %s", exc)
         app.show_message("replay.error", error=str(exc))
         return False
-    app.push(ReplayScene(app, cursor))
+    app.push(ReplayScene(app, cursor, index, mark=mark, source=source, from_review=from_review))
     return True
 
 
@@ -54,10 +58,15 @@ class ReplayScene(Scene):
     """Steps a ReplayCursor and shows its game on the family's table (nobody can act there); the bar replaces the
     table's hand and action area."""
 
-    def __init__(self, app: App, cursor: ReplayCursor, index: int = 0) -> None:
+    def __init__(self, app: App, cursor: ReplayCursor, index: int = 0, mark: dict[str, Any] | None = None,
+                 source: Game | Path | None = None, from_review: bool = False) -> None:
         super().__init__(app)
         self.cursor = cursor
         cursor.seek(index)
+        self.source = source
+        self.from_review = from_review
+        self.mark = mark
+        self.mark_index = cursor.index
         self.table: TableScene = app.make_table(cursor.game)  # type: ignore[assignment]
         self.table.enter_replay(self.close)
         self.playing = False
@@ -126,6 +135,17 @@ class ReplayScene(Scene):
         self.speed_index = max(0, min(len(SPEEDS) - 1, self.speed_index + direction))
         self._refresh()
 
+    def open_review(self) -> None:
+        """The review of this game (back to it when the review opened this viewer)."""
+        if self.from_review:
+            self.close()
+        elif isinstance(self.source, Path):
+            self.playing = False
+            self.app.push("review", path=self.source)
+        elif self.source is not None:
+            self.playing = False
+            self.app.push("review", game=self.source)
+
     def close(self) -> None:
         """Leave the viewer (back to where it was opened from)."""
         self.playing = False
@@ -186,8 +206,13 @@ class ReplayScene(Scene):
         self.buttons["go"] = StyledButton(go, self.app.t("replay.go"), self.go_to_typed_turn, font_size=fs)
         self.turn_field.rect = pygame.Rect(go.x - gap - field_w, y2, field_w, small - gap)
         self.turn_field.font_size = fs
-        self.goto_label = pygame.Rect(self.buttons["faster"].rect.right + gap, y2,
-                                      max(0, self.turn_field.rect.x - gap - self.buttons["faster"].rect.right - gap),
+        review_w = px(110, s)
+        self.buttons["review"] = StyledButton(pygame.Rect(self.buttons["faster"].rect.right + gap, y2, review_w,
+                                                          small - gap), self.app.t("review.screen.button"),
+                                              self.open_review, font_size=fs)
+        self.buttons["review"].enabled = self.source is not None
+        self.goto_label = pygame.Rect(self.buttons["review"].rect.right + gap, y2,
+                                      max(0, self.turn_field.rect.x - gap - self.buttons["review"].rect.right - gap),
                                       small - gap)
         top = y2 + small
         height = max(px(12, s), min(px(20, s), inner.bottom - top))
@@ -225,6 +250,7 @@ class ReplayScene(Scene):
         b["slower"].tooltip = t("replay.tip.slower")
         b["faster"].tooltip = t("replay.tip.faster")
         b["go"].tooltip = t("replay.tip.go")
+        b["review"].tooltip = t("review.screen.replay_key_tip")
 
     # ------------------------------------------------------------------ scene API
 
@@ -304,6 +330,8 @@ class ReplayScene(Scene):
             self.change_speed(-1)
         elif key == pygame.K_t:
             self.turn_field.focused = True
+        elif key == pygame.K_r and self.buttons["review"].enabled:
+            self.open_review()
 
     def _seek_timeline(self, x: int) -> None:
         rect = self.timeline
@@ -355,9 +383,57 @@ class ReplayScene(Scene):
         self.turn_field.placeholder = t("replay.turn_placeholder")
         self.turn_field.draw(surface)
         self._draw_timeline(surface)
+        self._draw_mark(surface)
         tip = self._tooltip()
         if tip:
             draw_tooltip(surface, tip, self._hover)
+
+    def _draw_mark(self, surface: pygame.Surface) -> None:
+        """At the judged decision the review opened: Hard's preferred action in words above the bar, and on the
+        board where the table can place it."""
+        mark = self.mark
+        if mark is None or self.index != self.mark_index:
+            return
+        s = self.table.lay.scale
+        best = mark.get("best") or {}
+        self._draw_board_mark(surface, best)
+        text = str(mark.get("text", ""))
+        title = self.app.t("review.screen.mark_title")
+        fs = max(12, px(16, s))
+        pad = px(10, s)
+        lines = wrap_text(text, fs, self.bar.w - 2 * pad)[:3]
+        line_h = fs + px(5, s)
+        box = pygame.Rect(self.bar.x, 0, self.bar.w, 2 * pad + line_h * (len(lines) + 1))
+        box.bottom = self.bar.y - px(6, s)
+        draw_panel(surface, box, (20, 24, 30), 245, px(8, s))
+        pygame.draw.rect(surface, GOLD, box, 1, border_radius=px(8, s))
+        blit_text(surface, title, fs, GOLD, (box.x + pad, box.y + pad), bold=True)
+        for i, line in enumerate(lines, start=1):
+            blit_text(surface, ellipsize(line, fs, box.w - 2 * pad), fs, TEXT, (box.x + pad, box.y + pad + i * line_h))
+
+    def _draw_board_mark(self, surface: pygame.Surface, action: dict[str, Any]) -> None:
+        """A gold ring where the action lands, for a table whose board view can place spots, paths and hexes (the
+        Catan tables); other tables show the action in words only."""
+        view = getattr(self.table, "board_view", None)
+        if view is None:
+            return
+        s = self.table.lay.scale
+        spots = []
+        for key, where in (("node", "node_screen_pos"), ("edge", "edge_screen_pos"), ("hex", "hex_screen_pos")):
+            value = action.get(key)
+            if isinstance(value, int) and hasattr(view, where):
+                try:
+                    spots.append((getattr(view, where)(value), key == "hex"))
+                except (IndexError, KeyError, TypeError, ValueError):
+                    continue
+        for (x, y), wide in spots:
+            radius = px(38 if wide else 20, s)
+            glow = pygame.Surface((2 * radius + 8, 2 * radius + 8), pygame.SRCALPHA)
+            centre = (radius + 4, radius + 4)
+            pygame.draw.circle(glow, (*GOLD, 90), centre, radius)
+            pygame.draw.circle(glow, (20, 20, 24, 255), centre, radius + 3, max(3, px(7, s)))
+            pygame.draw.circle(glow, (*GOLD, 255), centre, radius + 1, max(2, px(4, s)))
+            surface.blit(glow, (x - centre[0], y - centre[1]))
 
     def _draw_timeline(self, surface: pygame.Surface) -> None:
         rect = self.timeline
