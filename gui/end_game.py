@@ -75,7 +75,7 @@ class EndGameScene(EndNavigation, WidgetScene):
             self.chart_rects.append(pygame.Rect(margin + i * (cw + gap), charts_top, cw,
                                                 max(px(120, s), charts_bottom - charts_top)))
         self._render_charts()
-        bw = px(230, s)
+        bw = px(210, s)
         by = h - px(26, s) - bh
         buttons = []
         if self._scene_below():
@@ -87,6 +87,8 @@ class EndGameScene(EndNavigation, WidgetScene):
                                     self.new_game, font_size=px(19, s)))
         buttons.append(StyledButton(pygame.Rect(w - margin - 3 * bw - px(32, s), by, bw, bh), t("replay.watch"),
                                     self.watch_replay, font_size=px(19, s)))
+        buttons.append(StyledButton(pygame.Rect(w - margin - 4 * bw - px(48, s), by, bw, bh), t("review.screen.button"),
+                                    self.review, font_size=px(19, s), tooltip=t("review.screen.button_tip")))
         self.widgets = buttons
 
     def _render_charts(self) -> None:

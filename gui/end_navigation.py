@@ -1,4 +1,4 @@
-"""The end screens' ways out (a mixin): the main menu, a new game, or the replay of the game just played."""
+"""The end screens' ways out (a mixin): the main menu, a new game, the replay or the review of the game just played."""
 
 from __future__ import annotations
 
@@ -21,6 +21,10 @@ class EndNavigation:
         """Straight to the new game screen."""
         self.to_menu()
         self.app.push("new_game")
+
+    def review(self) -> None:
+        """Open the coach's review of the game just played (closing it comes back here)."""
+        self.app.push("review", game=self.game)  # type: ignore[attr-defined]
 
     def watch_replay(self) -> None:
         """Open the replay viewer on the game just played (closing it comes back here)."""

@@ -57,14 +57,17 @@ class ScoreTableEndScene(EndNavigation, Scene, ABC):
         w, h = self.app.size
         s = ui_scale((w, h))
         t = self.app.t
-        bw, bh, margin = px(230, s), px(50, s), px(40, s)
+        bw, bh, margin = px(210, s), px(50, s), px(40, s)
         y = h - px(26, s) - bh
         self.buttons = [StyledButton(pygame.Rect(w - margin - bw, y, bw, bh), t("end.main_menu"), self.to_menu,
                                      "primary", font_size=px(19, s)),
                         StyledButton(pygame.Rect(w - margin - 2 * bw - px(16, s), y, bw, bh), t("end.new_game"),
                                      self.new_game, font_size=px(19, s)),
                         StyledButton(pygame.Rect(w - margin - 3 * bw - px(32, s), y, bw, bh), t("replay.watch"),
-                                     self.watch_replay, font_size=px(19, s))]
+                                     self.watch_replay, font_size=px(19, s)),
+                        StyledButton(pygame.Rect(w - margin - 4 * bw - px(48, s), y, bw, bh),
+                                     t("review.screen.button"), self.review, font_size=px(19, s),
+                                     tooltip=t("review.screen.button_tip"))]
         if len(self.app.stack) > 1 or self.app.stack and self.app.stack[-1] is not self:
             self.buttons.append(StyledButton(pygame.Rect(margin, y, bw, bh), t("end.back_to_table"), self.back,
                                              font_size=px(19, s)))

@@ -243,3 +243,16 @@ def test_the_review_screenshot_scene(saves: dict[str, Path], tmp_path: Path, art
     assert run.returncode == 0, run.stderr
     assert pygame.image.load(str(out)).get_size() == (1280, 720)
     assert not cache_path(path).exists()
+
+
+def test_the_end_screens_review_button_opens_the_review_of_the_game_just_played() -> None:
+    from types import SimpleNamespace
+
+    from gui.end_navigation import EndNavigation
+
+    pushed: list[tuple[str, dict[str, object]]] = []
+    screen = EndNavigation()
+    screen.app = SimpleNamespace(push=lambda name, **kw: pushed.append((name, kw)))  # type: ignore[assignment]
+    screen.game = "the game"  # type: ignore[attr-defined]
+    screen.review()
+    assert pushed == [("review", {"game": "the game"})]
