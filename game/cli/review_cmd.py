@@ -43,6 +43,11 @@ def review_lines(review: Review, t: Translator) -> list[str]:
     names = review.seats
     lines = [t.t("review.cli.title", variant=t.t(f"variant.{review.variant}")),
              t.t("review.cli.method.network" if review.method == "network" else "review.cli.method.fitted")]
+    assists = review.extra.get("assists", {})
+    if assists.get("win_bar"):
+        lines.append(t.t("review.cli.win_bar"))
+    for seat, count in sorted(assists.get("hints", {}).items()):
+        lines.append(t.t("review.cli.hints", seat=names[int(seat)], count=count))
     lines.append(t.t("review.cli.series"))
     turns: dict[int, tuple[float, ...]] = {}
     for step in review.steps:

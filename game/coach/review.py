@@ -19,11 +19,12 @@ import numpy as np
 from game.coach.chances import expected_after, hooks_for
 from game.coach.hooks import CoachHooks
 from game.core.actions import Action
+from game.core.assists import assists_of
 from game.core.errors import GameError
 from game.core.game import Game
 from game.core.log_events import restart
 
-REVIEW_VERSION = 2  # 2: the luck meter
+REVIEW_VERSION = 3  # 2: the luck meter; 3: the assists (win-chance bar, hints)
 # The win chance a decision loses against the best found, for each label (the help's thresholds): below 2 points
 # is good, below 5 an inaccuracy, below 10 a mistake, from 10 up a blunder.
 THRESHOLDS: tuple[tuple[str, float], ...] = (("good", 0.02), ("inaccuracy", 0.05), ("mistake", 0.10))
@@ -116,7 +117,7 @@ class Review:
             "judgements": [{"step": j.step, "seat": j.seat, "taken": j.taken, "best": j.best, "lost": j.lost,
                             "label": j.label, "compared": j.compared} for j in self.judgements],
             "key_moments": list(self.key_moments), "accuracy": list(self.accuracy),
-            "luck": self.extra.get("luck"),
+            "luck": self.extra.get("luck"), "assists": self.extra.get("assists", {}),
         }
 
 
@@ -137,7 +138,7 @@ class Review:
                    tuple(map(int, data["key_moments"])),
                    tuple(None if a is None else float(a) for a in data["accuracy"]),
                    None if data["winner"] is None else int(data["winner"]), bool(data["reads_hidden"]),
-                   {"luck": data.get("luck")})
+                   {"luck": data.get("luck"), "assists": dict(data.get("assists") or {})})
 
 
 Judge = Callable[[Game, int, Action, list[Action], random.Random], tuple[Action, float, int]]
@@ -179,7 +180,7 @@ def review_game(recorded: Game, seats: Sequence[int] | None = None, worlds: int 
     return Review(recorded.variant.id, tuple(s.name for s in recorded.seats), hooks.method, reviewed, tuple(steps),
                   _splits(steps, recorded.num_players), tuple(judgements), _key_moments(steps),
                   _accuracy(judgements, recorded.num_players), recorded.winner() if recorded.is_over() else None,
-                  True, {"luck": _luck(recorded)})
+                  True, {"luck": _luck(recorded), "assists": assists_of(recorded)})
 
 
 def _luck(recorded: Game) -> dict[str, Any] | None:

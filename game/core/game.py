@@ -56,6 +56,8 @@ class Game(ABC):
         self.undo_floor = 0
         self.initial_events: list[Event] = []
         self.layout: dict[str, Any] | None = None
+        # The help it was played with (game/core/assists.py): replaced, never changed in place.
+        self.assists: dict[str, Any] = {}
 
     @property
     def num_players(self) -> int:

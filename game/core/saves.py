@@ -8,6 +8,7 @@ from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
+from game.core.assists import assists_of, read_assists
 from game.core.errors import GameError, SaveError
 from game.core.files import read_json_file, write_json_atomically
 from game.core.game import Game
@@ -84,6 +85,9 @@ def game_to_json(game: Game) -> dict[str, Any]:
         data["start_position"] = game.start_position
     elif game.layout is not None:
         data["layout"] = game.layout
+    assists = assists_of(game)
+    if assists:
+        data["assists"] = assists
     return data
 
 
@@ -169,6 +173,7 @@ def game_from_json(data: Any, where: str = "save") -> Game:
     if replayed != digest:
         raise SaveError(f"{where}: the replayed game does not match the recorded digest (the file was edited or damaged)")
     _check_claims(data, game, where)
+    game.assists = read_assists(data.get("assists"), game.num_players, where)  # type: ignore[attr-defined]
     return game
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 
 from game.core.actions import Action, Event
+from game.core.assists import note_hint
 from game.core.errors import GameError
 from game.core.game import Game
 from game.core.log_events import replayed_events
@@ -27,6 +28,7 @@ from gui.table.log_view import LogEntry, LogView
 from gui.table.panels import PanelCache, draw_top_bar
 from gui.table.sprites import SpriteBook
 from gui.table.stats_panel import STATS_KEY, StatsPanel, stats_tooltip
+from gui.table.hint_job import HintJob, hint_text
 from gui.table.win_bar import WinBar
 from gui.toast import Toast
 from gui.tour import Tour, TourStep, table_steps
@@ -52,6 +54,7 @@ class TableScene(Scene, ABC):
     button_gap = 8
     primary_buttons: tuple[str, ...] = ("pause",)
     win_bar: WinBar | None = None  # the win-chance bar, where the family's table places one
+    hint_job: HintJob | None = None  # 'what would Hard do?' being worked out (key H)
 
     def __init__(self, app: App, game: Game) -> None:
         super().__init__(app)
@@ -656,6 +659,8 @@ class TableScene(Scene, ABC):
             self._escape()
         elif key == pygame.K_l and len(self.log.filters) > 1:
             self.log.next_filter()
+        elif key == pygame.K_h and not self.session.all_ai and not self.game.is_over():
+            self.ask_hint()
         elif self.session.all_ai and not self.game.is_over():
             if key == pygame.K_SPACE:
                 self._toggle_pause()
@@ -668,6 +673,29 @@ class TableScene(Scene, ABC):
         else:
             self._action_key(key)
         return True
+
+    def ask_hint(self) -> None:
+        """Start working out what Hard would do for the human on move (its line shows when ready; counted)."""
+        seat = self.session.human_actor()
+        if seat is None or (self.hint_job is not None and not self.hint_job.done()):
+            return
+        legal = list(self.session.legal(seat))
+        if not legal:
+            return
+        self.hint_job = HintJob(self.game.view(seat), legal, seat, self.session.revision, self.session.think_seconds())
+        self.notify(self.app.t("coach.hint.thinking"), 1.5)
+
+    def _take_hint(self) -> None:
+        """Show a finished hint if the position is still the one it was asked for, and count it."""
+        job = self.hint_job
+        if job is None or not job.done():
+            return
+        self.hint_job = None
+        hint = job.result()
+        if hint is None or job.revision != self.session.revision:
+            return
+        note_hint(self.game, job.seat)
+        self.notify(hint_text(self.app.t, hint), 6.0)
 
     def _toggle_pause(self) -> None:
         self.session.paused = not self.session.paused
@@ -688,6 +716,7 @@ class TableScene(Scene, ABC):
         if self.toast[1] > 0:
             self.toast = (self.toast[0], self.toast[1] - dt)
         self.notice.update(dt)
+        self._take_hint()
         self.session.update(dt, hold=self._hold() or self.tour is not None)
         if self.session.pass_to is not None and self.pass_screen is None:
             self._sync_overlays()

@@ -18,6 +18,7 @@ from typing import Any
 
 import pygame
 
+from game.core.assists import note_win_bar
 from game.core.errors import GameError
 from gui.dialogs import blit_text, ellipsize, px
 from gui.fonts import render_text
@@ -221,7 +222,7 @@ class WinBar:
         self.target: tuple[float, ...] | None = None  # the newest estimate received
         self.shown: tuple[float, ...] | None = None   # what is drawn: eased towards target
         self.target_key = -1
-        self.used_with_humans = False  # shown at a table with humans (for the save's mark, once saves carry one)
+        self.used_with_humans = False  # shown at a table with humans (marked in the game's assists, so its save)
         # A headless screenshot has no frames to wait in: its first estimate is computed at once.
         self.synchronous_first = bool(getattr(app, "read_only", False))
         self.estimator = estimator  # None: the coach's, made on first use (a test may set a fake one)
@@ -269,8 +270,9 @@ class WinBar:
         waits (but see synchronous_first)."""
         if not self.enabled or not self.rect.w:
             return
-        if not self.session.all_ai:
+        if not self.session.all_ai and not self.used_with_humans:
             self.used_with_humans = True
+            note_win_bar(self.game)  # the save and its review say the game was played with the bar on
         key = int(self.session.revision)
         if key != self._asked:
             self._asked = key

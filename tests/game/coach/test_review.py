@@ -148,3 +148,27 @@ def test_blunders_are_checked_by_paired_playouts() -> None:
     check = check_blunders("catan-cards", 3, 710100, count=1, playouts=2, max_games=2)
     assert check.games_reviewed >= 1 and check.playouts == 2
     assert 0 <= check.confirmed <= check.blunders <= 1 and -1 <= check.mean_gain <= 1
+
+
+def test_the_help_a_game_was_played_with_is_saved_and_shown_by_the_review(tmp_path: Path, capsys: Any) -> None:
+    from game.core.assists import hints_used, note_hint, note_win_bar
+    from game.core.saves import load_game
+
+    game = _recorded("catan-base", 4, 17, 50)
+    copy = game.clone()
+    note_hint(game, 0)
+    note_hint(game, 0)
+    note_win_bar(game)
+    assert hints_used(game, 0) == 2 and hints_used(copy, 0) == 0  # copies never share the count
+    path = tmp_path / "helped.json"
+    save_game(game, path)
+    loaded = load_game(path)
+    assert hints_used(loaded, 0) == 2 and loaded.assists["win_bar"] is True
+    assert main(["review", str(path), "--rollouts", "1", "--lang", "en"]) == 0
+    text = capsys.readouterr().out
+    assert "win-chance bar on" in text and "2 times" in text
+    data = json.loads(path.read_text())
+    data["assists"] = {"hints": {"9": 1}}
+    path.write_text(json.dumps(data))
+    with pytest.raises(GameError, match="assists"):
+        load_game(path)
