@@ -24,7 +24,7 @@ from game.core.errors import GameError
 from game.core.game import Game
 from game.core.log_events import restart
 
-REVIEW_VERSION = 3  # 2: the luck meter; 3: the assists (win-chance bar, hints)
+REVIEW_VERSION = 4  # 2: the luck meter; 3: the assists (win-chance bar, hints); 4: blunders played out
 # The win chance a decision loses against the best found, for each label (the help's thresholds): below 2 points
 # is good, below 5 an inaccuracy, below 10 a mistake, from 10 up a blunder.
 THRESHOLDS: tuple[tuple[str, float], ...] = (("good", 0.02), ("inaccuracy", 0.05), ("mistake", 0.10))
@@ -32,6 +32,11 @@ BLUNDER = "blunder"
 # A decision losing this much or more scores 0 accuracy; one losing nothing scores 100 (linear between).
 ACCURACY_ZERO = 0.25
 KEY_MOMENTS = 5
+# A decision the search finds a blunder is played out from worlds sampled from the mover's view, both ways with the
+# same seeds, this many times; its loss is then what the playouts measured, less one standard error, so that a
+# blunder is a loss the playouts are sure of (the label falls to a mistake or less otherwise).
+VERIFY_PLAYOUTS = 48
+VERIFY_ACTIONS = 5000
 JUDGE_WORLDS = 3
 JUDGE_CANDIDATES = 12  # actions a judge compares besides the one taken, in families judged one step ahead
 
@@ -168,6 +173,8 @@ def review_game(recorded: Game, seats: Sequence[int] | None = None, worlds: int 
         expected = expected_after(game, action, hooks)
         if actor in reviewed and len(legal) > 1:
             best, lost, compared = judge(game, actor, action, legal, rng)
+            if lost >= THRESHOLDS[-1][1] and best != action:
+                lost = verified_loss(game, actor, action, best, hooks, rng)
             judgements.append(Judgement(i, actor, action.to_json(), best.to_json(), lost, label_of(lost), compared))
         turn = game.turn_number()
         game.chance.force(*entry.outcomes)
@@ -221,6 +228,46 @@ def _accuracy(judgements: Sequence[Judgement], seats: int) -> tuple[float | None
         mine = [j.lost for j in judgements if j.seat == q]
         out.append(100.0 * sum(max(0.0, 1 - lost / ACCURACY_ZERO) for lost in mine) / len(mine) if mine else None)
     return tuple(out)
+
+
+def verified_loss(game: Game, seat: int, taken: Action, best: Action, hooks: CoachHooks,
+                  rng: random.Random, playouts: int = VERIFY_PLAYOUTS) -> float:
+    """The win chance `taken` loses against `best` by paired playouts to the end (Normal playing every seat) from
+    worlds sampled from the seat's view, less one standard error (at least 0)."""
+    from game.ai.registry import make_bot
+    from game.core.chance import Chance
+
+    view = game.view(seat)
+    diffs = []
+    for _ in range(playouts):
+        try:
+            world = hooks.determinize(view, rng)
+        except GameError:
+            continue
+        seed = rng.getrandbits(31)
+        won = []
+        for action in (best, taken):
+            trial = world.clone()
+            trial.chance = Chance(seed)
+            bots = [make_bot("normal", game.variant.family) for _ in range(game.num_players)]
+            play = random.Random(seed)
+            try:
+                trial.apply(action)
+                for _ in range(VERIFY_ACTIONS):
+                    if trial.is_over():
+                        break
+                    p = trial.active_players()[0]
+                    trial.apply(bots[p].choose(trial.view(p), trial.legal_actions(p), play))
+            except GameError:
+                break
+            won.append(float(trial.winner() == seat))
+        if len(won) == 2:
+            diffs.append(won[0] - won[1])
+    if len(diffs) < 2:
+        return 0.0
+    mean = float(np.mean(diffs))
+    error = float(np.std(diffs, ddof=1)) / len(diffs) ** 0.5
+    return max(0.0, mean - error)
 
 
 def _judge_for(recorded: Game, hooks: CoachHooks, worlds: int) -> Judge:

@@ -172,3 +172,16 @@ def test_the_help_a_game_was_played_with_is_saved_and_shown_by_the_review(tmp_pa
     path.write_text(json.dumps(data))
     with pytest.raises(GameError, match="assists"):
         load_game(path)
+
+
+def test_a_blunder_is_a_loss_the_playouts_are_sure_of() -> None:
+    from game.coach.chances import hooks_for
+    from game.coach.review import verified_loss
+
+    game = _recorded("catan-base", 4, 18, 120)
+    seat = game.active_players()[0]
+    legal = game.legal_actions(seat)
+    hooks = hooks_for(game)
+    assert verified_loss(game, seat, legal[0], legal[0], hooks, random.Random(1), playouts=4) == 0.0
+    for other in legal[1:3]:
+        assert 0.0 <= verified_loss(game, seat, legal[0], other, hooks, random.Random(1), playouts=4) <= 1.0
