@@ -70,11 +70,13 @@ def draw_dice(surface: pygame.Surface, rect: pygame.Rect, meter: LuckMeter, t: C
     if draw_face is not None and faces:
         texts = [bar.label if bar is not None else "" for bar in bars]
 
-        def label(target: pygame.Surface, box: pygame.Rect, i: int) -> None:
+        def face_label(target: pygame.Surface, box: pygame.Rect, i: int) -> None:
             if i >= first_face:
                 draw_face(target, box, faces[i - first_face])
             else:
                 blit_text(target, texts[i], px(13, scale), TEXT, (box.centerx, box.y + px(1, scale)), "midtop")
+
+        label = face_label
 
     draw_bar_chart(surface, rect, bars, {"title": title, "rolled": t("end.rolled"), "expected": t("end.expected")},
                    scale, label)

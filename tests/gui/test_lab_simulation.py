@@ -7,6 +7,7 @@ import importlib.util
 import json
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pygame
