@@ -137,8 +137,8 @@ def test_the_numpy_leaves_equal_a_plain_python_reference() -> None:
 
 
 def test_the_shipped_networks_load_and_read_this_programs_facts() -> None:
-    for players in (3, 4):
-        leaves = leaf_values("catan-base", players, evaluate)
+    for variant, players in (("catan-2p", 2), ("catan-base", 3), ("catan-base", 4)):
+        leaves = leaf_values(variant, players, evaluate)
         assert leaves.source == "network" and leaves.net is not None and leaves.net.names == CATAN_NAMES
         game = _played(5, 200) if players == 4 else None
         if game is not None:
