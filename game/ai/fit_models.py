@@ -36,7 +36,23 @@ def evaluation_model(variant_id: str, players: int) -> EvaluationModel:
         return catan_model(players)
     if family == "rivals":
         return rivals_model(variant_id)
+    if family == "cards":
+        return cards_model()
     raise GameError(f"the evaluation of {family!r} games is not fitted")
+
+
+def cards_model() -> EvaluationModel:
+    """The quick card game: each seat's points plus what its hand and A-side knights promise, in a softmax of the
+    evaluation's temperature (positions sampled at 5 % of the actions from the first turn on)."""
+    from game.cards.determinize import SOFTMAX_POINTS, position_score
+
+    def facts(game: Game) -> tuple[tuple[float, ...], ...]:
+        return tuple((position_score(game, p),) for p in range(game.num_players))  # type: ignore[arg-type]
+
+    def constants(w: Sequence[float]) -> str:
+        return f"SOFTMAX_POINTS = {1 / w[0]:.4g}"
+
+    return EvaluationModel(("points and promise",), facts, (1 / SOFTMAX_POINTS,), constants, share=0.05, first_turn=1)
 
 
 def catan_model(players: int) -> EvaluationModel:

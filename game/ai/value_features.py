@@ -7,7 +7,7 @@ training."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.catan.constants import CITY_COST, DEV_CARD_COST, KNIGHT, RESOURCES, ROAD_COST, SETTLEMENT_COST
 from game.core.errors import GameError
@@ -70,6 +70,32 @@ def catan_features(game: Game) -> Features:
     return tuple(rows)
 
 
+CARDS_NAMES: tuple[str, ...] = (
+    "points", "lead in points", "cards in hand", "cards over 7", "resource kinds held", "settlements", "cities",
+    "developments", "roads", "A-side roads", "knights", "A-side knights", "on turn", "seats until its turn",
+)
+
+
+def cards_features(game: Game) -> Features:
+    """Every seat's facts in a quick card game, scaled to about 0..1."""
+    g: Any = game
+    s = g.state
+    n = g.num_players
+    points = [g.vp(p) for p in range(n)]
+    rows = []
+    for p in range(n):
+        hand = s.hands[p]
+        cards = sum(hand)
+        best_other = max((points[q] for q in range(n) if q != p), default=0)
+        rows.append((
+            points[p] / 10, (points[p] - best_other) / 10, min(cards, 7) / 7, max(0, cards - 7) / 7,
+            sum(1 for x in hand if x) / len(hand), len(s.settlements[p]) / 5, len(s.cities[p]) / 4,
+            len(s.developed[p]) / 4, len(s.roads[p]) / 5, g.a_side(s.roads[p]) / 3, len(s.knights[p]) / 5,
+            g.a_side(s.knights[p]) / 3, float(s.current == p), ((p - s.current) % n) / n,
+        ))
+    return tuple(rows)
+
+
 def feature_reader(variant_id: str, players: int) -> tuple[tuple[str, ...], Callable[[Game], Features]]:
     """The feature names and reader of a variant: Catan's rich public facts, or the family's fitted-evaluation
     facts (Rivals); GameError for a family without one."""
@@ -81,4 +107,6 @@ def feature_reader(variant_id: str, players: int) -> tuple[tuple[str, ...], Call
 
         model = rivals_model(variant_id)
         return model.names, model.facts
+    if family == "cards":
+        return CARDS_NAMES, cards_features
     raise GameError(f"no learned evaluation for {family!r} games yet")

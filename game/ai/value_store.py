@@ -1,6 +1,6 @@
 """The win-chance evaluation a search or the coach puts at its leaves: the shipped network of a game
-(game/ai/weights/: catan-<players>p.json for Catan by player count (2: the two-player game), <variant>-2p.json for a
-Rivals mode,
+(game/ai/weights/: catan-<players>p.json for Catan by player count (2: the two-player game), cards-<players>p.json for
+the quick card game, <variant>-2p.json for a Rivals mode,
 each checked by its SHA-256), or today's fitted evaluation when there is none, or the file is missing or damaged
 (then with one warning line on stderr, once per file and process)."""
 
@@ -24,13 +24,13 @@ WEIGHTS_FOLDER = Path(__file__).with_name("weights")
 # The games a network is trained and shipped for, by weights name (the others use the fitted evaluation). Rivals
 # has none: on the fitted evaluation's own facts a network predicted the winner of held-out intro games no better
 # (log-loss 0.5324 against 0.5335; python3 -m game train --variant rivals-intro --games 3000 --seed 20000).
-SHIPPED: frozenset[str] = frozenset({"catan-2p", "catan-3p", "catan-4p"})
+SHIPPED: frozenset[str] = frozenset({"catan-2p", "catan-3p", "catan-4p", *(f"cards-{n}p" for n in range(2, 7))})
 
 
 def weights_name(variant_id: str, players: int) -> str:
-    """The weights name of a game: Catan's by player count (every Catan variant), a Rivals mode's by its id."""
+    """The weights name of a game: Catan's and the card game's by player count, a Rivals mode's by its id."""
     family = get_variant(variant_id).family
-    return f"{family}-{players}p" if family == "catan" else f"{get_variant(variant_id).id}-{players}p"
+    return f"{get_variant(variant_id).id}-{players}p" if family == "rivals" else f"{family}-{players}p"
 
 
 def weights_path(family: str, players: int, folder: Path = WEIGHTS_FOLDER) -> Path:

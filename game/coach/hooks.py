@@ -47,10 +47,14 @@ def coach_hooks(family: str, variant_id: str, players: int) -> CoachHooks:
         rivals = leaf_values(variant_id, players, RivalsEvaluator())
         return CoachHooks(rivals_determinize, rivals.chances, None, rivals.source)
     if family == "cards":
+        from game.ai.value_store import leaf_values
         from game.cards.determinize import determinize as cards_determinize
         from game.cards.determinize import evaluate as cards_evaluate
 
-        return CoachHooks(cards_determinize, _by_seat(cards_evaluate), None, "fitted")
+        if not variant_id:
+            return CoachHooks(cards_determinize, _by_seat(cards_evaluate), None, "fitted")
+        cards = leaf_values(variant_id, players, cards_evaluate)
+        return CoachHooks(cards_determinize, cards.chances, None, cards.source)
     raise GameError(f"no coach for {family!r} games")
 
 
