@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from game.core.actions import Action
+    from game.core.i18n import Translator
     from game.core.game import Game
     from gui.app import App
     from gui.scene import Scene
@@ -28,3 +29,6 @@ class GuiFamily:
     whole_decisions: frozenset[str] = frozenset()
     # (game, seat, dialog, legal actions, seat name, moment) -> why that dialog does not apply now ("" if it does).
     dialog_problem: Callable[[Game, int, str, list[Action], str, str], str] | None = None
+    # (translator, the position before the action, the action) -> the action in words as the table names it, for
+    # the review; None where the review's generic wording (the kind and its fields) is enough.
+    describe_action: Callable[[Translator, Game, Action], str] | None = None

@@ -20,7 +20,7 @@ from game.sim import play_out
 from gui.families import families
 
 SCENES = ("menu", "new_game", "settings", "comfort", "load", "save", "rules", "rules_rivals", "rivals_cards", "table", "end", "lab",
-          "replay", "review")
+          "replay", "review", "review:better")
 # The rules almanac's documents as screens: rules_<doc> (rules itself is the base game).
 RULES_SCENES = {"rules": "catan", "rules_compact": "compact", "rules_2p": "two_player", "rules_rivals": "rivals",
                 "rules_cards": "cards"}
@@ -264,8 +264,8 @@ def prepare(args: argparse.Namespace) -> Any:
     """Build the app, the game (when the scene needs one) and the scene; let the layout settle."""
     check_numbers(args)
     app = make_app(args)
-    if args.scene == "review":
-        _push_review(app, args)
+    if args.scene in ("review", "review:better"):
+        _push_review(app, args, better=args.scene == "review:better")
         for _ in range(SETTLE_FRAMES):
             app.step([], 1 / 60)
         return app
@@ -286,9 +286,9 @@ def prepare(args: argparse.Namespace) -> Any:
     return app
 
 
-def _push_review(app: Any, args: argparse.Namespace) -> None:
+def _push_review(app: Any, args: argparse.Namespace, better: bool = False) -> None:
     """The review screen of --review SAVE (or --replay SAVE), computed at once (a kept review is read; nothing is
-    written)."""
+    written); with `better`, the replay at the decision that lost most, Hard's choice marked."""
     from gui.menu import MenuScene
 
     save = getattr(args, "review", None) or getattr(args, "replay", None)
@@ -298,6 +298,11 @@ def _push_review(app: Any, args: argparse.Namespace) -> None:
     scene = app.push("review", path=Path(save), sync=True)
     if scene.error is not None:
         raise ScreenshotError(f"the review of {save} failed: {scene.error}")
+    if better:
+        judged = [j for j in scene.review.judgements if j.best != j.taken] if scene.review is not None else []
+        if not judged:
+            raise ScreenshotError(f"the review of {save} judges no decision where Hard would differ")
+        scene.show_better_move(max(judged, key=lambda j: j.lost))
 
 
 def _choose_variant(scene: Any, variant_id: str) -> None:

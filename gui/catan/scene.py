@@ -30,6 +30,7 @@ from gui.catan.two_player_view import neutral_build_marks, neutral_options, roll
 from gui.catan.variant_dialogs import GiveBackDialog, NeutralChoiceDialog
 from gui.dialogs import px
 from gui.session import speed_factor
+from gui.table.action_marks import ActionSpot, ring_spot
 from gui.table.base import END_DELAY, WATCH_SPEEDS, ButtonSpec, TableScene
 from gui.table.buttons import CostButton
 from gui.table.colors import player_rgb
@@ -286,6 +287,22 @@ class CatanTableScene(CatanPainter, TableScene):
         if phase == T.NEUTRAL_BUILD:
             return neutral_build_marks(legal, self.owner_color)
         return Marks()
+
+    def action_spots(self, action: dict[str, Any]) -> list[ActionSpot]:
+        """The board's spot, path or hex a recorded action names (a settlement's node, a road's edge, the robber's
+        hex), each as a ring."""
+        bv = self.board_view
+        s = self.lay.scale
+        spots = []
+        for key, where, radius in (("node", bv.node_screen_pos, 20), ("edge", bv.edge_screen_pos, 20),
+                                   ("hex", bv.hex_screen_pos, 38)):
+            value = action.get(key)
+            if isinstance(value, int) and not isinstance(value, bool):
+                try:
+                    spots.append(ring_spot(where(value), px(radius, s)))
+                except (IndexError, KeyError, TypeError, ValueError):
+                    continue
+        return spots
 
     def _hit(self, pos: tuple[int, int]) -> tuple[str, int] | None:
         m = self.marks()

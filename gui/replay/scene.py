@@ -15,6 +15,7 @@ from game.core.replay import ReplayCursor
 from gui.dialogs import GOLD, GOLD_DARK, TEXT, TEXT_DIM, StyledButton, TextField, blit_text, ellipsize, fit_text, px
 from gui.fonts import wrap_text
 from gui.scene import Scene
+from gui.table.action_marks import draw_action_spots
 from gui.table.base import TableScene
 from gui.table.log_view import MAX_ENTRIES, LogEntry
 from gui.widgets import draw_panel, draw_tooltip
@@ -389,14 +390,16 @@ class ReplayScene(Scene):
             draw_tooltip(surface, tip, self._hover)
 
     def _draw_mark(self, surface: pygame.Surface) -> None:
-        """At the judged decision the review opened: Hard's preferred action in words above the bar, and on the
-        board where the table can place it."""
+        """At the judged decision the review opened: Hard's preferred action in words above the bar (at the top
+        when the mark lies there), and a gold mark wherever the table can place it (Catan's spots, Rivals' cards
+        and sites; other tables show it in words only)."""
         mark = self.mark
         if mark is None or self.index != self.mark_index:
             return
         s = self.table.lay.scale
         best = mark.get("best") or {}
-        self._draw_board_mark(surface, best)
+        spots = self.table.action_spots(best)
+        draw_action_spots(surface, spots, s)
         text = str(mark.get("text", ""))
         title = self.app.t("review.screen.mark_title")
         fs = max(12, px(16, s))
@@ -405,35 +408,14 @@ class ReplayScene(Scene):
         line_h = fs + px(5, s)
         box = pygame.Rect(self.bar.x, 0, self.bar.w, 2 * pad + line_h * (len(lines) + 1))
         box.bottom = self.bar.y - px(6, s)
+        if any(spot.rect.colliderect(box) for spot in spots):  # never over the mark: then at the table's top
+            top = getattr(self.table.lay, "top", None)
+            box.y = (top.bottom if isinstance(top, pygame.Rect) else 0) + px(6, s)
         draw_panel(surface, box, (20, 24, 30), 245, px(8, s))
         pygame.draw.rect(surface, GOLD, box, 1, border_radius=px(8, s))
         blit_text(surface, title, fs, GOLD, (box.x + pad, box.y + pad), bold=True)
         for i, line in enumerate(lines, start=1):
             blit_text(surface, ellipsize(line, fs, box.w - 2 * pad), fs, TEXT, (box.x + pad, box.y + pad + i * line_h))
-
-    def _draw_board_mark(self, surface: pygame.Surface, action: dict[str, Any]) -> None:
-        """A gold ring where the action lands, for a table whose board view can place spots, paths and hexes (the
-        Catan tables); other tables show the action in words only."""
-        view = getattr(self.table, "board_view", None)
-        if view is None:
-            return
-        s = self.table.lay.scale
-        spots = []
-        for key, where in (("node", "node_screen_pos"), ("edge", "edge_screen_pos"), ("hex", "hex_screen_pos")):
-            value = action.get(key)
-            if isinstance(value, int) and hasattr(view, where):
-                try:
-                    spots.append((getattr(view, where)(value), key == "hex"))
-                except (IndexError, KeyError, TypeError, ValueError):
-                    continue
-        for (x, y), wide in spots:
-            radius = px(38 if wide else 20, s)
-            glow = pygame.Surface((2 * radius + 8, 2 * radius + 8), pygame.SRCALPHA)
-            centre = (radius + 4, radius + 4)
-            pygame.draw.circle(glow, (*GOLD, 90), centre, radius)
-            pygame.draw.circle(glow, (20, 20, 24, 255), centre, radius + 3, max(3, px(7, s)))
-            pygame.draw.circle(glow, (*GOLD, 255), centre, radius + 1, max(2, px(4, s)))
-            surface.blit(glow, (x - centre[0], y - centre[1]))
 
     def _draw_timeline(self, surface: pygame.Surface) -> None:
         rect = self.timeline

@@ -6,16 +6,16 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from game.coach import cache
 from game.coach.review import Review, review_game
 from game.core.errors import GameError
+from game.core.game import Game
+from game.core.replay import ReplayCursor
 from game.core.saves import load_game
-
-if TYPE_CHECKING:
-    from game.core.game import Game
+from gui.families import family_of
 
 
 def seat_colors(game: Game) -> tuple[str, ...]:
@@ -23,10 +23,19 @@ def seat_colors(game: Game) -> tuple[str, ...]:
     return tuple(str(seat.color) for seat in game.seats)
 
 
+@dataclass(frozen=True)
+class ReviewResult:
+    """A finished review, its seats' colours and the recorded game it judged."""
+
+    review: Review
+    colors: tuple[str, ...]
+    recorded: Game
+
+
 def compute_review(path: Path | None, game: Game | None, write_cache: bool,
-                   progress: Callable[[int, int], bool] | None = None) -> tuple[Review, tuple[str, ...]]:
-    """The review of a save (kept beside it when write_cache) or of a game, and its seats' colours (GameError when
-    the save does not load or the review is cancelled)."""
+                   progress: Callable[[int, int], bool] | None = None) -> ReviewResult:
+    """The review of a save (kept beside it when write_cache) or of a game, with its seats' colours (GameError
+    when the save does not load or the review is cancelled)."""
     if path is not None:
         recorded = load_game(path)
         if write_cache:
@@ -34,10 +43,19 @@ def compute_review(path: Path | None, game: Game | None, write_cache: bool,
         else:
             kept = cache.cached_review(path)
             review = kept if kept is not None else review_game(recorded, progress=progress)
-        return review, seat_colors(recorded)
+        return ReviewResult(review, seat_colors(recorded), recorded)
     if game is None:
         raise GameError("nothing to review")
-    return review_game(game, progress=progress), seat_colors(game)
+    return ReviewResult(review_game(game, progress=progress), seat_colors(game), game)
+
+
+def judged_positions(recorded: Game, review: Review) -> dict[int, Game]:
+    """The position before each judged decision (for wording actions by what lay on the table then)."""
+    steps = sorted({j.step for j in review.judgements})
+    if not steps:
+        return {}
+    cursor = ReplayCursor(recorded)
+    return {step: cursor.seek(step).clone() for step in steps}
 
 
 class ReviewJob:
@@ -56,6 +74,8 @@ class ReviewJob:
         self._first: tuple[float, int] | None = None
         self.review: Review | None = None
         self.colors: tuple[str, ...] = ()
+        # The position before each judged decision, for a family that words actions by the table (else empty).
+        self.positions: dict[int, Game] = {}
         self.error: str | None = None
         self.done = False
         self._thread: threading.Thread | None = None
@@ -75,14 +95,17 @@ class ReviewJob:
 
     def _run(self) -> None:
         try:
-            review, colors = compute_review(self.path, self.game, self.write_cache, self._report)
+            result = compute_review(self.path, self.game, self.write_cache, self._report)
+            family = family_of(result.recorded)
+            wording = family is not None and family.describe_action is not None
+            positions = judged_positions(result.recorded, result.review) if wording else {}
         except GameError as exc:
             with self._lock:
                 self.error = str(exc)
                 self.done = True
             return
         with self._lock:
-            self.review, self.colors = review, colors
+            self.review, self.colors, self.positions = result.review, result.colors, positions
             self.done = True
 
     def _report(self, done: int, total: int) -> bool:

@@ -16,6 +16,7 @@ from game.core.registry import get_variant
 from gui.art.palette import RESOURCES
 from gui.dialogs import (GOLD, GOLD_DARK, TEXT, TEXT_DIM, StyledButton, WidgetScene, blit_text, ellipsize, fit_text,
                          make_background, player_swatch, px)
+from gui.families import family_of
 from gui.review.chart import ChartGeometry, draw_win_chart
 from gui.review.job import ReviewJob
 from gui.table.log_view import format_cards
@@ -47,6 +48,7 @@ class ReviewScene(WidgetScene):
         self.job = ReviewJob(self.path, game, write_cache=not app.read_only)
         self.review: Review | None = None
         self.colors: tuple[str, ...] = ()
+        self.positions: dict[int, Game] = {}
         self.error: str | None = None
         self.hover_pos = (-1, -1)
         self.hover_point: int | None = None
@@ -70,7 +72,7 @@ class ReviewScene(WidgetScene):
         if not self.job.done or self.review is not None or self.error is not None:
             return
         if self.job.review is not None:
-            self.review, self.colors = self.job.review, self.job.colors
+            self.review, self.colors, self.positions = self.job.review, self.job.colors, self.job.positions
         else:
             self.error = self.job.error or ""
         self.layout()
@@ -130,14 +132,18 @@ class ReviewScene(WidgetScene):
         """What the replay viewer draws for a judged decision: both actions, as words and as data."""
         t = self.app.t
         return {"best": j.best, "taken": j.taken, "seat": j.seat, "label": j.label,
-                "text": t("review.screen.mark", best=self.action_text(j.best), taken=self.action_text(j.taken),
+                "text": t("review.screen.mark", best=self.action_text(j.best, j.step), taken=self.action_text(j.taken, j.step),
                           label=t(f"review.label.{j.label}"), lost=self.points(-j.lost))}
 
     # ------------------------------------------------------------------ words
 
-    def action_text(self, action: dict[str, Any]) -> str:
-        """An action in words: its kind translated, then its fields (Catan's cards as resources, seats by name,
+    def action_text(self, action: dict[str, Any], step: int | None = None) -> str:
+        """An action in words: as its family's table words it where the family does and the position before
+        `step` is known, else its kind translated, then its fields (Catan's cards as resources, seats by name,
         other numbers as they are)."""
+        worded = self._family_words(action, step)
+        if worded:
+            return worded
         t = self.app.t
         has = self.app.translator.has
         kind = str(action.get("kind", ""))
@@ -151,6 +157,17 @@ class ReviewScene(WidgetScene):
             fields.append(f"{label} {self._value_text(k, v)}")
         return f"{name} ({', '.join(fields)})" if fields else name
 
+    def _family_words(self, action: dict[str, Any], step: int | None) -> str:
+        position = self.positions.get(step) if step is not None else None
+        family = family_of(position) if position is not None else None
+        if position is None or family is None or family.describe_action is None:
+            return ""
+        try:
+            decoded = position.variant.codec().from_json(action)
+            return family.describe_action(self.app.translator, position, decoded)
+        except (GameError, KeyError, IndexError, TypeError, ValueError):
+            return ""
+
     def _value_text(self, key: str, value: Any) -> str:
         t = self.app.t
         catan = self.family == "catan"
@@ -159,6 +176,9 @@ class ReviewScene(WidgetScene):
             return format_cards(value, t)
         if catan and key in ("resource", "give", "get") and isinstance(value, int) and 0 <= value < len(RESOURCES):
             return t("resource." + RESOURCES[value])
+        if catan and key == "resources" and isinstance(value, list) and all(
+                isinstance(r, int) and 0 <= r < len(RESOURCES) for r in value):
+            return ", ".join(t("resource." + RESOURCES[r]) for r in value)
         if key in ("victim", "partner", "target", "opponent") and isinstance(value, int):
             return self.seat_name(value)
         if key == "to" and isinstance(value, list):
@@ -590,11 +610,11 @@ class ReviewScene(WidgetScene):
             label = t(f"review.label.{j.label}")
             blit_text(surface, ellipsize(label, fs, xs[2] - xs[1] - px(4, s), True), fs, color, (xs[1], cy),
                       "midleft", bold=True)
-            taken = self.action_text(j.taken)
+            taken = self.action_text(j.taken, j.step)
             blit_text(surface, ellipsize(taken, fs, xs[3] - xs[2] - px(6, s)), fs, TEXT, (xs[2], cy), "midleft")
             blit_text(surface, self.points(-j.lost), fs, color if j.lost > 0.0005 else TEXT_DIM, (xs[3], cy),
                       "midleft")
-            best = t("review.screen.same") if j.best == j.taken else self.action_text(j.best)
+            best = t("review.screen.same") if j.best == j.taken else self.action_text(j.best, j.step)
             blit_text(surface, ellipsize(best, fs, xs[5] - xs[4] - px(4, s)), fs,
                       TEXT_DIM if j.best == j.taken else GOLD, (xs[4], cy), "midleft")
         total = len(review.judgements)
@@ -624,7 +644,8 @@ class ReviewScene(WidgetScene):
             return t("review.screen.tip_point", turn=step.turn, seat=self.seat_name(step.actor),
                      action=self.action_text({"kind": step.kind}), chances=chances)
         for _rect, j in (r for r in self.decision_rows if r[0].collidepoint(self.hover_pos)):
-            return t("review.screen.tip_decision", taken=self.action_text(j.taken), best=self.action_text(j.best))
+            return t("review.screen.tip_decision", taken=self.action_text(j.taken, j.step),
+                     best=self.action_text(j.best, j.step))
         if any(r.collidepoint(self.hover_pos) for r, _k in self.moment_rows):
             return t("review.screen.tip_moment")
         return None

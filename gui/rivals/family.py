@@ -5,8 +5,10 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
+from game.core.i18n import Translator
 from gui.family import GuiFamily
 from gui.rivals.end import RivalsEndScene
+from gui.rivals.names import Names
 from gui.rivals.scene import RivalsTableScene
 
 DIALOGS = MappingProxyType({
@@ -30,5 +32,14 @@ def dialog_problem(game: Any, player: int, dialog: str, legal: list[Any], seat: 
     return ""
 
 
+def describe_action(translator: Translator, game: Any, action: Any) -> str:
+    """A Rivals action in the table's words: cards by their printed names, cells by what lies there, stacks by
+    number, payments by resource (read from the position before the action)."""
+    view = game.view(action.player)
+    names = Names(translator.t, translator.lang, translator.has)
+    return names.action(action, view.grid)
+
+
 FAMILY = GuiFamily(id="rivals", table=RivalsTableScene, end=RivalsEndScene, dialogs=DIALOGS,
-                   whole_decisions=frozenset({"stack_pick", "place_regions"}), dialog_problem=dialog_problem)
+                   whole_decisions=frozenset({"stack_pick", "place_regions"}), dialog_problem=dialog_problem,
+                   describe_action=describe_action)

@@ -33,12 +33,17 @@ from gui.rivals.pieces import draw_event_die
 from gui.rivals.principality import PrincipalityGeometry, RowPlan
 from gui.rivals.turn_dialogs import ExchangeDialog, TradeDialog
 from gui.session import speed_factor
+from gui.table.action_marks import ActionSpot
 from gui.table.base import END_DELAY, WATCH_SPEEDS, ButtonSpec, TableScene
 from gui.table.colors import player_rgb
 from gui.table.dialogs import MenuDialog, TableDialog
 from gui.table.log_view import DICE_GAME_FILTERS, LogEntry
 from gui.table.win_bar import WinBar
 from gui.rivals.stats_panel import RivalsStatsPanel
+
+#: The fields of Rivals actions that name a cell of the mover's principality, and those that name a draw stack.
+CELL_FIELDS = ("cell", "pay_cell", "gain_cell", "ship_cell", "a", "b")
+STACK_FIELDS = ("stack", "under", "take", "search")
 
 if TYPE_CHECKING:
     from gui.app import App
@@ -242,6 +247,49 @@ class RivalsTableScene(RivalsControls, RivalsPainter, TableScene):
             if c == card:
                 return self.fan.shown_rect(i, self._chosen_card())
         return None
+
+    def action_spots(self, action: dict[str, Any]) -> list[ActionSpot]:
+        """The cards, sites and stacks a recorded action names, framed: a built road, settlement or city on its
+        site (or its supply pile when the site is not on show), a hand card, the mover's cells, a card's targets
+        on either principality, the draw stacks, the dice for a roll."""
+        p = action.get("player")
+        if p not in (0, 1):
+            return []
+        rects: list[pygame.Rect] = []
+        grids = self.view.grid
+        for key, value in action.items():
+            if isinstance(value, bool) or key == "player":
+                continue
+            if key == "x" and isinstance(value, int):
+                rects.append(self._site_or_supply(p, centre_cell(value), str(action.get("kind", ""))))
+            elif key == "card" and isinstance(value, int):
+                shown = self.hand_rect(value) if p == self.near else None
+                if shown is not None:
+                    rects.append(shown)
+            elif key in CELL_FIELDS and isinstance(value, int):
+                rects.extend(self._cell_rects(p, [value]))
+            elif key == "targets" and isinstance(value, list):
+                for c in (v for v in value if isinstance(v, int) and 0 <= v < len(grids[p])):
+                    owner = p if grids[p][c] >= 0 else 1 - p
+                    rects.extend(self._cell_rects(owner, [c]))
+            elif key in STACK_FIELDS and isinstance(value, int) and self.spots is not None:
+                if 0 <= value < len(self.spots.stacks):
+                    rects.append(self.spots.stacks[value])
+        if action.get("kind") == "roll" and self.spots is not None:
+            rects.extend(self.spots.dice)
+        return [ActionSpot(r.copy(), False) for r in rects]
+
+    def _cell_rects(self, player: int, cells: list[int]) -> list[pygame.Rect]:
+        geo = self.geometry(player)
+        grid = self.view.grid[player]
+        return [geo.target_rect(c, grid[c]) for c in cells if 0 <= c < len(grid) and geo.shown(c)]
+
+    def _site_or_supply(self, player: int, c: int, kind: str) -> pygame.Rect:
+        found = self._cell_rects(player, [c])
+        if found:
+            return found[0]
+        pile = {"build_road": "road", "build_settlement": "settlement", "build_city": "city"}.get(kind, "road")
+        return self.supply_rect(pile)
 
     def _layout_fan(self) -> None:
         cards = () if self._hand_hidden() else tuple(self.view.hand)

@@ -22,6 +22,7 @@ from gui.fonts import render_text
 from gui.levels import level_id
 from gui.scene import Scene
 from gui.session import GameSession
+from gui.table.action_marks import ActionSpot
 from gui.table.buttons import CostButton
 from gui.table.dialogs import MenuDialog, PassScreen, TableDialog
 from gui.table.log_view import LogEntry, LogView
@@ -179,6 +180,11 @@ class TableScene(Scene, ABC):
 
     def _table_tooltip(self, pos: tuple[int, int]) -> str | None:
         return None
+
+    def action_spots(self, action: dict[str, Any]) -> list[ActionSpot]:
+        """Where a recorded action (as saved: a dict) lands on this table, for the review's mark; [] where the
+        table does not place it (the action is then shown in words only)."""
+        return []
 
     @abstractmethod
     def open_dialog(self, name: str) -> None:

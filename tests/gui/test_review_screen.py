@@ -256,3 +256,91 @@ def test_the_end_screens_review_button_opens_the_review_of_the_game_just_played(
     screen.game = "the game"  # type: ignore[attr-defined]
     screen.review()
     assert pushed == [("review", {"game": "the game"})]
+
+
+def test_a_rivals_decision_reads_in_the_tables_words(make_app: Callable[..., Any], saves: dict[str, Path],
+                                                     tmp_path: Path) -> None:
+    """Rivals' judged decisions are worded as the table words them (cards by their printed names, read from the
+    position before the decision), not as the action's raw fields."""
+    from game.core.replay import ReplayCursor
+    from game.core.saves import load_game
+    from gui.rivals.names import Names
+
+    path = _copy(saves["rivals"], tmp_path / "s")
+    app = make_app(lang="cs")
+    app.push("menu")
+    scene = _finished(app, path)
+    codec = get_variant("rivals-intro").codec()
+    cursor = ReplayCursor(load_game(path))
+    names = Names(app.t, "cs", app.translator.has)
+    for j in scene.review.judgements:
+        position = cursor.seek(j.step)
+        action = codec.from_json(j.taken)
+        assert scene.action_text(j.taken, j.step) == names.action(action, position.view(action.player).grid)
+    carded = [j for j in scene.review.judgements if isinstance(j.taken.get("card"), int)]
+    assert carded, "the sample game plays no card"
+    text = scene.action_text(carded[0].taken, carded[0].step)
+    assert names.card(carded[0].taken["card"]) in text and "card" not in text
+
+
+def test_show_the_better_move_marks_it_on_the_principality(make_app: Callable[..., Any], saves: dict[str, Path],
+                                                           tmp_path: Path) -> None:
+    """Rivals' table places a recorded action: a build on its site (or its supply pile), a roll on the dice, a
+    stack on its stack, a cell on the mover's principality; the replay draws the mark there, and its banner
+    never covers the mark."""
+    from game.rivals.constants import CENTER_ROW, WIDTH
+    from gui.replay.scene import ReplayScene
+
+    path = _copy(saves["rivals"], tmp_path / "s")
+    app = make_app(size=(1280, 720))
+    app.push("menu")
+    scene = _finished(app, path)
+    judgement = max(scene.review.judgements, key=lambda j: j.lost)
+    scene.show_better_move(judgement)
+    app.step([], 1 / 60)
+    replay = app.top
+    assert isinstance(replay, ReplayScene)
+    table = replay.table
+    board = table.lay.board
+    roll = table.action_spots({"kind": "roll", "player": 0})
+    assert [s.rect for s in roll] == list(table.spots.dice)
+    assert [s.rect for s in table.action_spots({"kind": "draw_card", "player": 1, "stack": 2})] == [
+        table.spots.stacks[2]]
+    grid = table.view.grid[table.near]
+    built = [c for c in range(len(grid)) if grid[c] >= 0 and c // WIDTH == CENTER_ROW]
+    x = built[0] % WIDTH
+    spot = table.action_spots({"kind": "build_city", "player": table.near, "x": x, "payment": []})
+    assert [s.rect for s in spot] == [table.cell_rect(table.near, built[0])]
+    assert all(board.contains(s.rect) or table.lay.center.contains(s.rect) for s in spot + roll)
+    assert table.action_spots({"kind": "end_actions", "player": 0}) == []
+    assert table.action_spots({"kind": "roll"}) == []
+
+
+def test_catan_marks_a_spot_with_a_ring(make_app: Callable[..., Any], saves: dict[str, Path],
+                                        tmp_path: Path) -> None:
+    """Catan's table places a settlement on its node, a road on its edge and the robber on its hex, each as a
+    ring centred there."""
+    path = _copy(saves["catan"], tmp_path / "s")
+    app = make_app(size=(1280, 720))
+    app.push("menu")
+    scene = _finished(app, path)
+    scene.open_replay(10)
+    app.step([], 1 / 60)
+    table = app.top.table
+    bv = table.board_view
+    for key_, where in (("node", bv.node_screen_pos), ("edge", bv.edge_screen_pos), ("hex", bv.hex_screen_pos)):
+        (spot,) = table.action_spots({"kind": "x", "player": 0, key_: 5})
+        assert spot.round and spot.rect.center == where(5) and bv.rect.contains(spot.rect)
+    assert table.action_spots({"kind": "roll", "player": 0}) == []
+
+
+def test_the_better_move_screenshot_scene(saves: dict[str, Path], tmp_path: Path, art_cache_dir: Path) -> None:
+    """--scene review:better renders the replay at the decision that lost most, Hard's choice marked."""
+    path = _copy(saves["rivals"], tmp_path / "s")
+    out = tmp_path / "better.png"
+    run = subprocess.run([sys.executable, "main.py", "--screenshot", str(out), "--scene", "review:better",
+                          "--review", str(path), "--size", "1280x720", "--lang", "en", "--config-dir",
+                          str(tmp_path / "c"), "--cache-dir", str(art_cache_dir), "--save-dir",
+                          str(tmp_path / "saves")], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert pygame.image.load(str(out)).get_size() == (1280, 720)
