@@ -429,6 +429,8 @@ class ReviewScene(WidgetScene):
             sub = t("review.screen.winner", seat=self.seat_name(review.winner), steps=len(review.steps))
         else:
             sub = t("review.screen.unfinished", steps=len(review.steps))
+        for part in self.assists_parts():
+            sub += "  ·  " + part
         sub += "  ·  " + t("review.screen.method." + ("network" if review.method == "network" else "fitted"))
         blit_text(surface, ellipsize(sub, px(14, s), room), px(14, s), TEXT_DIM,
                   (header.x, header.y + px(36, s)))
@@ -441,6 +443,18 @@ class ReviewScene(WidgetScene):
         hs = fit_text(line, px(14, s), help_rect.w)
         blit_text(surface, ellipsize(line, hs, help_rect.w), hs, TEXT_DIM, (help_rect.x, help_rect.centery),
                   "midleft")
+
+    def assists_parts(self) -> list[str]:
+        """What help the game was played with, as the header says it: the win-chance bar, the hints per seat."""
+        review = self.review
+        assists = review.extra.get("assists", {}) if review is not None else {}
+        t = self.app.t
+        parts = [t("review.screen.win_bar")] if assists.get("win_bar") else []
+        hints = [t("review.screen.hint_count", seat=self.seat_name(int(q)), count=n)
+                 for q, n in sorted(assists.get("hints", {}).items(), key=lambda kv: int(kv[0])) if n]
+        if hints:
+            parts.append(t("review.screen.hints", hints=", ".join(hints)))
+        return parts
 
     def _points_of(self, review: Review) -> tuple[list[tuple[float, ...]], list[int], list[int]]:
         series = review.series()

@@ -344,3 +344,23 @@ def test_the_better_move_screenshot_scene(saves: dict[str, Path], tmp_path: Path
                           str(tmp_path / "saves")], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     assert pygame.image.load(str(out)).get_size() == (1280, 720)
+
+
+def test_the_header_says_what_help_the_game_was_played_with(make_app: Callable[..., Any],
+                                                            saves: dict[str, Path], tmp_path: Path) -> None:
+    """A save played with the win-chance bar on and with hints says so in the review's header; one without says
+    nothing of it."""
+    import json
+
+    plain = _copy(saves["rivals"], tmp_path / "plain")
+    helped = tmp_path / "helped" / "rivals.json"
+    helped.parent.mkdir()
+    data = json.loads(plain.read_text(encoding="utf-8"))
+    data["assists"] = {"win_bar": True, "hints": {"0": 3}}
+    helped.write_text(json.dumps(data), encoding="utf-8")
+    app = make_app(lang="en")
+    app.push("menu")
+    assert _finished(app, plain).assists_parts() == []
+    scene = _finished(app, helped)
+    parts = scene.assists_parts()
+    assert parts[0] == app.t("review.screen.win_bar") and "3×" in parts[1] and scene.seat_name(0) in parts[1]
