@@ -64,15 +64,26 @@ def bar_wanted(session: Any, settings: Any) -> bool:
 def chance_request(game: Any, session: Any, key: int) -> ChanceRequest:
     """The request for the game's position now (the views are taken here, on the caller's thread).
 
-    With humans seated it is the first human seat's view, read for every seat's chance. In watch mode every seat's
+    With people seated it is the view the table shows (see reading_seat), read for every seat's chance, so the bar
+    never knows more than the screen it is drawn on. In watch mode every seat's
     own view is read for that seat's figure alone, so nothing any seat's view hides enters beyond its own figure;
     the figures are normalized to sum to 1 by `estimate`."""
-    humans = tuple(getattr(session, "human_seats", ()))
     n = game.num_players
     seed = (int(getattr(game, "seed", 0)) * 1_000_003 + key * 7919) & 0x7FFFFFFF
-    if humans:
-        return ChanceRequest(key, n, ((humans[0], game.view(humans[0])),), False, seed)
+    seat = reading_seat(session)
+    if seat is not None:
+        return ChanceRequest(key, n, ((seat, game.view(seat)),), False, seed)
     return ChanceRequest(key, n, tuple((p, game.view(p)) for p in range(n)), True, seed)
+
+
+def reading_seat(session: Any) -> int | None:
+    """Whose view the bar reads at a table with people: the person whose view the table shows now (at a table of
+    several people, the one the device was passed to), else the first person; None in watch mode."""
+    humans = tuple(getattr(session, "human_seats", ()))
+    if not humans:
+        return None
+    viewer = getattr(session, "viewer", -1)
+    return viewer if viewer in humans else humans[0]
 
 
 def normalized(values: Sequence[float]) -> tuple[float, ...]:
@@ -227,7 +238,8 @@ class WinBar:
         self.synchronous_first = bool(getattr(app, "read_only", False))
         self.estimator = estimator  # None: the coach's, made on first use (a test may set a fake one)
         self._worker: ChanceWorker | None = None
-        self._asked = -1
+        self._asked: tuple[int, int | None] | None = None
+        self._asks = 0  # the requests' keys: one more per position asked, so a newer answer always wins
         self._panels = PanelCache()
         self._cache: tuple[Any, pygame.Surface] | None = None
 
@@ -273,15 +285,21 @@ class WinBar:
         if not self.session.all_ai and not self.used_with_humans:
             self.used_with_humans = True
             note_win_bar(self.game)  # the save and its review say the game was played with the bar on
-        key = int(self.session.revision)
-        if key != self._asked:
-            self._asked = key
-            self._ask(key)
+        position = (int(self.session.revision), reading_seat(self.session))
+        if position != self._asked:  # a new action, or the device passed to another person
+            self._asked = position
+            self._asks += 1
+            self._ask(self._asks)
         if self._worker is not None:
             answer = self._worker.poll()
             if answer is not None and answer[0] >= self.target_key:
                 self._receive(*answer)
         self._ease(dt)
+
+    @property
+    def asked_key(self) -> int:
+        """The key of the newest request (one more per position asked; an answer carries its request's key)."""
+        return self._asks
 
     def _ask(self, key: int) -> None:
         if self.game.is_over():
@@ -349,7 +367,7 @@ class WinBar:
         colors = tuple(color_of(p) for p in range(n))
         # The image changes only when a segment's edge moves by a pixel or a figure changes.
         key = (self.rect.size, self._edges(self.rect.w - 2 * px(10, self.scale)), tuple(pcts), names, colors,
-               self.app.translator.lang, self.session.all_ai)
+               self.app.translator.lang, reading_seat(self.session))
         if self._cache is None or self._cache[0] != key:
             image = pygame.Surface(self.rect.size, pygame.SRCALPHA)
             self._paint(image, pcts, names, colors, t)
@@ -378,8 +396,8 @@ class WinBar:
         y = px(8, s)
         title = t("winbar.title")
         title_rect = blit_text(image, title, fs, TEXT, (pad, y), bold=True)
-        note = t("winbar.note.watch") if self.session.all_ai else t(
-            "winbar.note.seat", player=names[self.session.human_seats[0]] if self.session.human_seats else "?")
+        seat = reading_seat(self.session)
+        note = t("winbar.note.watch") if seat is None else t("winbar.note.seat", player=names[seat])
         room = w - 2 * pad - title_rect.w - px(12, s)
         if room > px(40, s):
             note = ellipsize(note, max(9, fs - 1), room)

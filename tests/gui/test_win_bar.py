@@ -63,6 +63,24 @@ def test_watch_mode_asks_each_seat_for_its_own_figure_and_a_human_table_its_view
     assert not request.own_seat_only and [seat for seat, _ in request.views] == [0]
 
 
+def test_at_a_table_of_several_people_the_bar_reads_the_view_on_screen(make_app: Callable[..., Any]) -> None:
+    """With two people at one table the bar reads the view the table shows: once the device is passed to the
+    second person, the bar asks again from that person's view (never from the other's hidden hand)."""
+    from gui.table.win_bar import reading_seat
+
+    table = _table(make_app, "catan-base", 4, humans=2, win_bar=True)
+    table.win_bar.estimator = lambda request: tuple(1.0 if q == request.views[0][0] else 0.0
+                                                    for q in range(request.seats))
+    _pump(table, lambda: table.win_bar.target is not None)
+    assert reading_seat(table.session) == 0 and table.win_bar.target[0] == 1.0
+    table.session.viewer = 1
+    _pump(table, lambda: table.win_bar.target is not None and table.win_bar.target[1] == 1.0)
+    request = chance_request(table.game, table.session, 9)
+    assert [seat for seat, _ in request.views] == [1]
+    table.session.viewer = 3  # an AI seat: the bar keeps to a person's view
+    assert reading_seat(table.session) == 0
+
+
 @pytest.mark.parametrize(("variant_id", "players"), FAMILIES)
 def test_on_when_watching_off_with_a_human_unless_the_setting_is_on(make_app: Callable[..., Any], variant_id: str,
                                                                       players: int) -> None:
@@ -129,7 +147,7 @@ def test_the_worker_never_holds_up_a_frame(make_app: Callable[..., Any]) -> None
     for _ in range(3):  # more positions while the worker is busy: only the newest waits
         _apply_one(table)
         bar.update(1 / 60)
-    newest = table.session.revision
+    newest = bar.asked_key
     release.set()
     _pump(table, lambda: bar.target_key == newest)
     assert asked[-1] == newest and len(asked) <= 3
