@@ -102,7 +102,7 @@ def add_review_parser(sub: Any) -> None:
     p.add_argument("--lang", choices=("cs", "en"), default="en")
     p.add_argument("--rollouts", type=int, default=JUDGE_WORLDS, metavar="N",
                    help="worlds sampled from the mover's view per judged decision")
-    p.add_argument("--all-seats", action="store_true", help="judge every seat's decisions (default: the human seats)")
+    p.add_argument("--all-seats", action="store_true", help="judge every seat's decisions (default: the human seats, or every seat when no person played)")
     p.add_argument("--seed", type=int, default=0, help="the seed of the judges' sampled worlds")
     p.add_argument("--fresh", action="store_true", help="review anew without reading or writing the kept review")
     p.set_defaults(func=cmd_review)

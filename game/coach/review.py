@@ -24,7 +24,8 @@ from game.core.errors import GameError
 from game.core.game import Game
 from game.core.log_events import restart
 
-REVIEW_VERSION = 5  # 2: the luck meter; 3: the assists (win-chance bar, hints); 4, 5: blunders played out
+REVIEW_VERSION = 6  # 2: the luck meter; 3: the assists (win-chance bar, hints); 4, 5: blunders played out;
+# 6: Rivals scored two turns on, every seat judged in a game of AIs only
 # The win chance a decision loses against the best found, for each label (the help's thresholds): below 2 points
 # is good, below 5 an inaccuracy, below 10 a mistake, from 10 up a blunder.
 THRESHOLDS: tuple[tuple[str, float], ...] = (("good", 0.02), ("inaccuracy", 0.05), ("mistake", 0.10))
@@ -155,12 +156,11 @@ Judge = Callable[[Game, int, Action, list[Action], random.Random], tuple[Action,
 def review_game(recorded: Game, seats: Sequence[int] | None = None, worlds: int = JUDGE_WORLDS, seed: int = 0,
                 progress: Callable[[int, int], bool] | None = None) -> Review:
     """Review a recorded game: the chances after every action, the split of each seat's swing, the key moments,
-    and the decisions of `seats` (default: the human seats) judged from their view. `progress(done, total)`
+    and the decisions of `seats` (default: default_seats) judged from their view. `progress(done, total)`
     returning False cancels (GameError); the same game and seed give the same review."""
     hooks = hooks_for(recorded)
-    reviewed = tuple(seats) if seats is not None else tuple(
-        i for i, seat in enumerate(recorded.seats) if seat.is_human)
-    judge = _judge_for(recorded, hooks, worlds)
+    reviewed = tuple(seats) if seats is not None else default_seats(recorded)
+    judge = _judge_for(recorded, hooks.for_judging(), worlds)
     rng = random.Random(seed)
     game = restart(recorded)
     entries = list(recorded.log)
@@ -191,6 +191,13 @@ def review_game(recorded: Game, seats: Sequence[int] | None = None, worlds: int 
                   _splits(steps, recorded.num_players), tuple(judgements), _key_moments(steps),
                   _accuracy(judgements, recorded.num_players), recorded.winner() if recorded.is_over() else None,
                   True, {"luck": _luck(recorded), "assists": assists_of(recorded)})
+
+
+def default_seats(recorded: Game) -> tuple[int, ...]:
+    """The seats a review judges unless told: the people's, or every seat in a game of AIs only (a match watched
+    or a designer's, where the point is to see how each level played)."""
+    people = tuple(i for i, seat in enumerate(recorded.seats) if seat.is_human)
+    return people or tuple(range(recorded.num_players))
 
 
 def _luck(recorded: Game) -> dict[str, Any] | None:

@@ -115,7 +115,7 @@ def make_estimator(hooks_of: Callable[[Any], Any] | None = None, worlds: int = W
     def mean_chances(view: Any, rng: random.Random, hooks: Any) -> list[float]:
         total: list[float] = []
         count = 0
-        for _ in range(max(1, worlds)):
+        for _ in range(max(1, hooks.live_worlds or worlds)):  # a family whose worlds cost more reads fewer
             try:
                 row = from_view(view, rng, 1, hooks).chances
             except GameError:  # this sample found no full game; the others still count

@@ -132,7 +132,34 @@ def test_the_estimates_quality_is_measured_against_a_coin_and_the_fitted_evaluat
     assert sum(count for _, _, count in quality.bins) == 3 * quality.positions
     assert main(["coach-quality", "--variant", "rivals-intro", "--games", "3", "--seed", "700200", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["method"] == "fitted" and out["estimate"] == pytest.approx(out["fitted"])
+    assert out["method"] == "fitted" and out["estimate"] != pytest.approx(out["fitted"])  # scored two turns on
+
+
+def test_rivals_positions_are_scored_now_and_a_turn_on() -> None:
+    """Rivals' estimate combines its fitted evaluation now and after Normal played one more turn (the position
+    itself is not touched); the same batch scores the same twice; a judge compares candidates with the plain
+    evaluation; a finished game is its result."""
+    from game.ai.rivals_search import RivalsEvaluator
+    from game.coach.hooks import RIVALS_LOOKAHEAD, RIVALS_STACK, _by_seat, _play_on, coach_hooks
+
+    game = _recorded("rivals-intro", 2, 21, 40)
+    hooks = coach_hooks("rivals", "rivals-intro", 2)
+    digest, turn = json.dumps(game.state_json(), sort_keys=True), game.turn_number()
+    first = hooks.chances([game, game])
+    assert json.dumps(game.state_json(), sort_keys=True) == digest
+    assert np.array_equal(first, hooks.chances([game, game]))
+    later = _play_on(game, "rivals", RIVALS_LOOKAHEAD, 0)
+    assert later.turn_number() == turn + RIVALS_LOOKAHEAD or later.is_over()
+    plain = _by_seat(RivalsEvaluator())
+    a, b, c = RIVALS_STACK
+    logit = lambda p: np.log(p / (1 - p))  # noqa: E731
+    z = a * logit(plain([later])[0][0]) + b * logit(plain([game])[0][0]) + c * (1 if game.state.current == 0 else -1)
+    assert first[0][0] == pytest.approx(1 / (1 + np.exp(-z))) and first[0].sum() == pytest.approx(1.0)
+    judging = hooks.for_judging()
+    assert judging.quick is None and np.allclose(judging.chances([game]), plain([game]))
+    assert hooks.live_worlds == 1
+    done = _recorded("rivals-intro", 2, 21, 5000)
+    assert done.is_over() and hooks.chances([done])[0][done.winner()] == 1.0
 
 
 def test_the_review_holds_the_luck_meter_where_the_game_has_dice() -> None:
@@ -185,3 +212,21 @@ def test_a_blunder_is_a_loss_the_playouts_are_sure_of() -> None:
     assert verified_loss(game, seat, legal[0], legal[0], hooks, random.Random(1), playouts=4) == 0.0
     for other in legal[1:3]:
         assert 0.0 <= verified_loss(game, seat, legal[0], other, hooks, random.Random(1), playouts=4) <= 1.0
+
+
+def test_a_game_of_ais_only_has_every_seat_judged() -> None:
+    """With nobody at the table the review judges every seat (a watched match, a designer's game); with people,
+    their seats."""
+    from game.coach.review import default_seats
+
+    v = get_variant("catan-cards")
+    game = v.new_game(v.default_seats(3, ["normal"] * 3), 4, {})
+    assert default_seats(game) == (0, 1, 2)
+    bots = [make_bot("normal", v.family) for _ in range(3)]
+    rng = random.Random(4)
+    for _ in range(40):
+        p = game.active_players()[0]
+        game.apply(bots[p].choose(game.view(p), game.legal_actions(p), rng))
+    review = review_game(game, worlds=1)
+    assert review.reviewed == (0, 1, 2) and {j.seat for j in review.judgements} == {0, 1, 2}
+    assert default_seats(_recorded("catan-cards", 3, 4, 0)) == (0,)
