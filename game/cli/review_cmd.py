@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from game.coach.cache import review_save
+from game.coach.hooks import method_key
 from game.coach.review import JUDGE_WORLDS, Review, review_game
 from game.core.i18n import Translator
 from game.core.saves import load_game
@@ -42,7 +43,7 @@ def review_lines(review: Review, t: Translator) -> list[str]:
     """The review as lines of text in the translator's language."""
     names = review.seats
     lines = [t.t("review.cli.title", variant=t.t(f"variant.{review.variant}")),
-             t.t("review.cli.method.network" if review.method == "network" else "review.cli.method.fitted")]
+             t.t(method_key("review.cli.method.", review.method))]
     assists = review.extra.get("assists", {})
     if assists.get("win_bar"):
         lines.append(t.t("review.cli.win_bar"))

@@ -27,7 +27,7 @@ class WinChances:
 
     chances: tuple[float, ...]
     spread: tuple[float, ...]
-    method: str         # "network" or "fitted"
+    method: str         # "network", "fitted" or "fitted-lookahead"
     reads_hidden: bool  # True only when read from the full game (a review)
     worlds: int
 

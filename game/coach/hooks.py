@@ -34,7 +34,7 @@ class CoachHooks:
     determinize: Callable[[Any, random.Random], Game]
     chances: Callable[[Sequence[Game]], np.ndarray]  # (games, seats), rows summing to 1
     outcomes: Outcomes | None
-    method: str  # "network" or "fitted": what scores the positions
+    method: str  # "network", "fitted" or "fitted-lookahead" (see method_key): what scores the positions
     live_worlds: int | None = None  # the worlds the table's live estimate samples (None: the coach's default)
     # A cheaper scorer for comparing many candidate actions (a review's judge); None: `chances` itself.
     quick: Callable[[Sequence[Game]], np.ndarray] | None = None
@@ -62,8 +62,8 @@ def coach_hooks(family: str, variant_id: str, players: int) -> CoachHooks:
             return CoachHooks(rivals_determinize, _by_seat(RivalsEvaluator()), None, "fitted")
         rivals = leaf_values(variant_id, players, RivalsEvaluator())
         later = played_on(rivals.chances, "rivals", RIVALS_LOOKAHEAD)
-        return CoachHooks(rivals_determinize, stacked(later, rivals.chances, RIVALS_STACK), None, rivals.source,
-                          live_worlds=RIVALS_LIVE_WORLDS, quick=rivals.chances)
+        return CoachHooks(rivals_determinize, stacked(later, rivals.chances, RIVALS_STACK), None,
+                          f"{rivals.source}-lookahead", live_worlds=RIVALS_LIVE_WORLDS, quick=rivals.chances)
     if family == "cards":
         from game.ai.value_store import leaf_values
         from game.cards.determinize import determinize as cards_determinize
@@ -74,6 +74,14 @@ def coach_hooks(family: str, variant_id: str, players: int) -> CoachHooks:
         cards = leaf_values(variant_id, players, cards_evaluate)
         return CoachHooks(cards_determinize, cards.chances, None, cards.source)
     raise GameError(f"no coach for {family!r} games")
+
+
+def method_key(prefix: str, method: str) -> str:
+    """The translation key that names a scoring method under `prefix` (network, fitted, or lookahead for a
+    score that also reads the position a turn on)."""
+    if method == "network":
+        return prefix + "network"
+    return prefix + ("lookahead" if method.endswith("-lookahead") else "fitted")
 
 
 def played_on(chances: Callable[[Sequence[Game]], np.ndarray], family: str,

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.coach.hooks import method_key
 from game.coach.review import ACCURACY_ZERO, BLUNDER, THRESHOLDS, Judgement, Review, Step
 from game.core.errors import GameError
 from game.core.registry import get_variant
@@ -431,7 +432,7 @@ class ReviewScene(WidgetScene):
             sub = t("review.screen.unfinished", steps=len(review.steps))
         for part in self.assists_parts():
             sub += "  ·  " + part
-        sub += "  ·  " + t("review.screen.method." + ("network" if review.method == "network" else "fitted"))
+        sub += "  ·  " + t(method_key("review.screen.method.", review.method))
         blit_text(surface, ellipsize(sub, px(14, s), room), px(14, s), TEXT_DIM,
                   (header.x, header.y + px(36, s)))
         self._draw_chart(surface)

@@ -132,7 +132,7 @@ def test_the_estimates_quality_is_measured_against_a_coin_and_the_fitted_evaluat
     assert sum(count for _, _, count in quality.bins) == 3 * quality.positions
     assert main(["coach-quality", "--variant", "rivals-intro", "--games", "3", "--seed", "700200", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["method"] == "fitted" and out["estimate"] != pytest.approx(out["fitted"])  # scored two turns on
+    assert out["method"] == "fitted-lookahead" and out["estimate"] != pytest.approx(out["fitted"])  # a turn on
 
 
 def test_rivals_positions_are_scored_now_and_a_turn_on() -> None:
@@ -230,3 +230,19 @@ def test_a_game_of_ais_only_has_every_seat_judged() -> None:
     review = review_game(game, worlds=1)
     assert review.reviewed == (0, 1, 2) and {j.seat for j in review.judgements} == {0, 1, 2}
     assert default_seats(_recorded("catan-cards", 3, 4, 0)) == (0,)
+
+
+def test_every_scoring_method_has_its_words() -> None:
+    """The review names how its chances were scored, in both languages, for every method a family's hooks give."""
+    from game.coach.hooks import coach_hooks, method_key
+    from game.core.i18n import Translator
+
+    methods = {coach_hooks(f, v, n).method for f, v, n in (("catan", "catan-base", 4), ("rivals", "rivals-intro", 2),
+                                                           ("cards", "catan-cards", 4))}
+    assert methods == {"network", "fitted-lookahead"}
+    for lang in ("cs", "en"):
+        t = Translator(lang)
+        for method in methods | {"fitted"}:
+            for prefix in ("review.cli.method.", "review.screen.method."):
+                assert t.has(method_key(prefix, method))
+    assert method_key("x.", "fitted-lookahead") == "x.lookahead" and method_key("x.", "fitted") == "x.fitted"
