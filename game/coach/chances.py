@@ -78,11 +78,15 @@ def from_game(game: Game, hooks: CoachHooks | None = None) -> WinChances:
 
 def expected_after(game: Game, action: Any, hooks: CoachHooks) -> np.ndarray:
     """Every seat's chance after the action, weighed over its chance outcomes where the family enumerates them,
-    else the mean over CHANCE_SAMPLES draws (an action that draws nothing gives its one result each time)."""
+    else the mean over CHANCE_SAMPLES draws (an action that draws nothing is scored once, as the game after it:
+    a scorer that plays on would otherwise call its own sampling luck)."""
     if hooks.outcomes is not None:
         outcomes = hooks.outcomes(game, action)
         seeds: list[int | None] = [None] * len(outcomes)
     else:
+        once = outcome_games(game, action, [(1.0, None)], [1])
+        if once and not once[0][1].log[-1].outcomes:  # it drew nothing: its one result, no luck to weigh
+            return hooks.chances([once[0][1]])[0]  # type: ignore[no-any-return]
         outcomes = [(1.0 / CHANCE_SAMPLES, None)] * CHANCE_SAMPLES
         seeds = list(range(1, CHANCE_SAMPLES + 1))
     found = outcome_games(game, action, outcomes, seeds)
