@@ -1,8 +1,10 @@
 """Bots by id: 'random' for tests and the lab, and three levels for players: 'easy', 'normal' and 'hard'.
 
-Hard is, per family and player count, whichever of its two searches measures stronger there (game/ai/hard.py);
-'hard-rollout' (the rollout search over Normal's continuation) and 'hard-expectimax' (the expectimax over the dice
-with the learned evaluation at its leaves, Catan only) name each one, for the arena.
+Hard is, per family and player count, whichever of its searches measures stronger there (game/ai/hard.py,
+game/ai/search.py); 'hard-rollout' (the rollout search over Normal's continuation, its cut-off rollouts scored by the
+fitted evaluation), 'hard-network' (the same search, its rollouts scored by the shipped learned evaluation where
+the game has one) and 'hard-expectimax' (the expectimax over the dice with the learned evaluation at its leaves,
+Catan only) name each one, for the arena.
 
 The old ids 'heuristic' and 'skilled' name the Normal level (saves and scripts that use them keep working).
 """
@@ -14,7 +16,7 @@ from typing import Any
 from game.core.errors import GameError
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
-SEARCHES: tuple[str, ...] = ("hard-rollout", "hard-expectimax")
+SEARCHES: tuple[str, ...] = ("hard-rollout", "hard-network", "hard-expectimax")
 BOT_IDS: tuple[str, ...] = ("random", *LEVELS, *SEARCHES)
 ALIASES: dict[str, str] = {"heuristic": "normal", "skilled": "normal"}
 # "normal~1": the Normal bot with variety 1 (game.ai.variety), in the arena and the lab's --bots.
@@ -91,7 +93,8 @@ def _make(canonical: str, family: str, think_seconds: float | None, rollouts: in
         return HardLevel(family, seconds)
     from game.ai.search import HardBot
 
-    return HardBot(family, seconds, rollouts)
+    leaf = {"hard-rollout": "fitted", "hard-network": "network"}.get(canonical)
+    return HardBot(family, seconds, rollouts, leaf)
 
 
 def _normal(family: str) -> Any:

@@ -16,7 +16,7 @@ import statistics
 import threading
 import time
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from game.ai.turn_limits import TurnLimits
@@ -42,6 +42,7 @@ MIN_ITERATIONS = 4 * MAX_CANDIDATES
 # Rivals buys 60 rollouts a second: 60 rollouts of 20 actions take a mean 0.38 s and a p95 0.88 s on two
 # loaded cores, and in the intro game (seeds 7 and 17, 100 games each) they beat Normal more often than 40 did.
 CATAN_ROLLOUT_ACTIONS, CATAN_ROLLOUTS_PER_SECOND = 40, 100
+LEAVES: tuple[str, ...] = ("fitted", "network")
 RIVALS_ROLLOUT_ACTIONS, RIVALS_ROLLOUTS_PER_SECOND = 20, 60
 
 
@@ -72,6 +73,9 @@ class FamilySearch:
     # The policy whose choice the search starts from, when it is not Normal (Catan: Normal with a firmer style and
     # roads chosen by value in games of three and four); the rollouts still play every seat with Normal.
     prior: Callable[[], Any] | None = None
+    # What scores a rollout that the horizon cuts off: "fitted" (`evaluate`) or "network" (the shipped learned
+    # evaluation of the game's variant and player count, `evaluate` where there is none).
+    leaf: str = "fitted"
 
 
 def family_search(family: str) -> FamilySearch:
@@ -106,12 +110,18 @@ class HardBot:
     id = "hard"
     needs_view = True
 
-    def __init__(self, family: str, think_seconds: float = 1.0, iterations: int | None = None) -> None:
+    def __init__(self, family: str, think_seconds: float = 1.0, iterations: int | None = None,
+                 leaf: str | None = None) -> None:
         """A budget of `iterations` rollouts per decision (None: what `think_seconds` buys; 0: no search, the
-        policy it starts from decides)."""
+        policy it starts from decides); `leaf` names what scores a cut-off rollout ("fitted" or "network"; None:
+        the family's choice)."""
+        if leaf not in (None, *LEAVES):
+            raise GameError(f"no leaf evaluation {leaf!r}; leaves: {', '.join(LEAVES)}")
         self.family = family
         self.think_seconds = think_seconds
-        self.hooks = family_search(family)
+        hooks = family_search(family)
+        self.hooks = hooks if leaf is None or leaf == hooks.leaf else replace(hooks, leaf=leaf)
+        self._leaves: dict[tuple[str, int], Any] = {}
         self.iterations = iterations if iterations is not None else max(
             MIN_ITERATIONS, round(self.hooks.rollouts_per_second * think_seconds))
         self.capped = 0  # decisions cut short by the think time (only they can depend on the machine)
@@ -172,14 +182,16 @@ class HardBot:
             return None
         pool = legal if len(legal) <= MAX_GREEDY else rng.sample(legal, MAX_GREEDY)
         second = self.hooks.tiebreak(view) if self.hooks.tiebreak is not None else None
-        scored = []
+        after: list[tuple[int, Game]] = []
         for i, action in enumerate(pool):
             copy = world.clone()
             try:
                 copy.apply(action)
             except GameError:
                 continue
-            scored.append((self.hooks.evaluate(copy, view.player), second(action) if second else 0.0, -i))
+            after.append((i, copy))
+        values = self.leaf_scores([copy for _, copy in after], view.player)
+        scored = [(value, second(pool[i]) if second else 0.0, -i) for value, (i, _) in zip(values, after)]
         scored.sort(reverse=True)
         return [pool[-i] for _, _, i in scored]
 
@@ -205,16 +217,17 @@ class HardBot:
                 break
             world = self.hooks.determinize(view, rng)
             seed = rng.getrandbits(31)
-            scores: dict[int, float] = {}
+            ends: dict[int, float | Game] = {}
             for j in [base, *racing]:
                 if self._cancel.is_set() or time.perf_counter() > deadline:
                     break
                 copy = world.clone()
                 copy.chance = Chance(seed)
                 bots = [self.rollout_policy.fresh() for _ in range(copy.num_players)]
-                scores[j] = self._rollout(copy, candidates[j], player, bots, random.Random(seed))
-            if len(scores) < 1 + len(racing):
+                ends[j] = self._rollout(copy, candidates[j], player, bots, random.Random(seed))
+            if len(ends) < 1 + len(racing):
                 break  # an unfinished round would compare candidates on different luck
+            scores = self._scores(ends, player)
             for j in racing:
                 diffs[j].append(scores[j] - scores[base])
             self.last_iterations += len(scores)
@@ -225,7 +238,32 @@ class HardBot:
             self.capped += 1
         return candidates[_paired_best(diffs, base)]
 
-    def _rollout(self, world: Game, first: Action, player: int, bots: Sequence[Any], rng: random.Random) -> float:
+    def _scores(self, ends: dict[int, float | Game], player: int) -> dict[int, float]:
+        """Each rollout's score for `player`: as it ended, or by the leaf evaluation of the world it was cut off
+        in (the network scores a round's worlds in one batch)."""
+        open_ends = {j: w for j, w in ends.items() if isinstance(w, Game)}
+        scores = {j: v for j, v in ends.items() if not isinstance(v, Game)}
+        scores.update(zip(open_ends, self.leaf_scores(list(open_ends.values()), player)))
+        return scores
+
+    def leaf_scores(self, worlds: list[Game], player: int) -> list[float]:
+        """The chance of `player` in each world by the bot's leaf evaluation."""
+        if not worlds:
+            return []
+        if self.hooks.leaf == "fitted":
+            return [self.hooks.evaluate(w, player) for w in worlds]
+        key = (worlds[0].variant.id, worlds[0].num_players)
+        leaves = self._leaves.get(key)
+        if leaves is None:
+            from game.ai.value_store import leaf_values
+
+            leaves = self._leaves[key] = leaf_values(*key, self.hooks.evaluate)
+        return leaves.values(worlds, player)  # type: ignore[no-any-return]
+
+    def _rollout(self, world: Game, first: Action, player: int, bots: Sequence[Any],
+                 rng: random.Random) -> float | Game:
+        """The rollout's result: 1 or 0 for a finished game, 0.5 for a world that disagreed with reality, else the
+        world where the horizon cut it off (for the leaf evaluation to score)."""
         view = self.hooks.rollout_view or type(world).view
         try:
             world.apply(first)
@@ -240,7 +278,7 @@ class HardBot:
             return 0.5
         if world.is_over():
             return 1.0 if world.winner() == player else 0.0
-        return self.hooks.evaluate(world, player)
+        return world
 
 
 def _mean_error(diffs: list[float]) -> tuple[float, float]:

@@ -166,3 +166,58 @@ def test_hard_ranks_trade_offers_by_what_they_would_do_for_its_goal() -> None:
     ranked = HardBot("catan", think_seconds=120, iterations=12)._greedy_rank(view, legal, random.Random(1))
     assert ranked is not None
     assert max(ranked.index(a) for a in helpful) < min(ranked.index(a) for a in useless)
+
+
+def _cards_midgame(seed: int = 4, actions: int = 60):  # type: ignore[no-untyped-def]
+    """A four-player quick card game played by Normal bots for a while: several positions to score."""
+    variant = get_variant("catan-cards")
+    game = variant.new_game(variant.default_seats(4), seed)
+    bots = [make_bot("normal", "cards") for _ in range(4)]
+    rng = random.Random(seed)
+    positions = []
+    for _ in range(actions):
+        if game.is_over():
+            break
+        p = game.active_players()[0]
+        game.apply(bots[p].choose(game.view(p), game.legal_actions(p), rng))
+        positions.append(game.clone())
+    return positions
+
+
+def test_a_network_leaf_scores_cut_off_rollouts_by_the_shipped_network_and_the_fitted_leaf_by_the_evaluation() -> None:
+    from game.ai.value_store import leaf_values
+    from game.cards.determinize import evaluate
+
+    worlds = _cards_midgame()[::7]
+    network = make_bot("hard-network", "cards")
+    fitted = make_bot("hard-rollout", "cards")
+    assert (network.hooks.leaf, fitted.hooks.leaf) == ("network", "fitted")
+    shipped = leaf_values("catan-cards", 4, evaluate)
+    assert shipped.source == "network"
+    for seat in range(4):
+        assert network.leaf_scores(worlds, seat) == shipped.values(worlds, seat)
+        assert fitted.leaf_scores(worlds, seat) == [evaluate(w, seat) for w in worlds]
+    # The two evaluations differ somewhere, so the choice between them is a real one.
+    assert network.leaf_scores(worlds, 0) != fitted.leaf_scores(worlds, 0)
+
+
+def test_a_network_leaf_search_is_deterministic_and_leaves_the_game_untouched() -> None:
+    game = _cards_midgame(seed=9, actions=30)[-1]
+    p = game.active_players()[0]
+    legal = game.legal_actions(p)
+    before = state_digest(game)
+    first = HardBot("cards", think_seconds=120, iterations=12, leaf="network").choose(game.view(p), legal,
+                                                                                       random.Random(5))
+    again = HardBot("cards", think_seconds=120, iterations=12, leaf="network").choose(game.view(p), legal,
+                                                                                       random.Random(5))
+    assert first == again and first in legal
+    assert state_digest(game) == before
+
+
+def test_an_unknown_leaf_evaluation_is_refused() -> None:
+    import pytest
+
+    from game.core.errors import GameError
+
+    with pytest.raises(GameError, match="leaf"):
+        HardBot("cards", leaf="oracle")
