@@ -192,6 +192,8 @@ def test_a_network_leaf_scores_cut_off_rollouts_by_the_shipped_network_and_the_f
     network = make_bot("hard-network", "cards")
     fitted = make_bot("hard-rollout", "cards")
     assert (network.hooks.leaf, fitted.hooks.leaf) == ("network", "fitted")
+    assert make_bot("hard", "cards").hooks.leaf == "network"  # the quick card game's Hard
+    assert make_bot("hard", "rivals").hooks.leaf == "fitted"  # Rivals has no network
     shipped = leaf_values("catan-cards", 4, evaluate)
     assert shipped.source == "network"
     for seat in range(4):
