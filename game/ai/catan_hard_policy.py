@@ -7,6 +7,11 @@ building a road is the best of its next actions by the seat's value of the posit
 (game/ai/catan_value.py), it builds the road that value prefers; and before it ends a turn without having offered,
 it picks its one offer of the turn by how the others would answer it in worlds sampled from its view. In the
 two-player game it plays as Normal.
+
+On a variable board with a free set-up none of the three changes measurably helps or hurts (policy alone, 1
+against 3 Normal, 3,000 seat-rotated games each from seeds 3900 and 50000: 25.3 % as it is, 26.8 % without the
+value-chosen roads; 1,000 games from seed 3900: 25.7 % without the firm style, 24.1 % without the answered
+offers): their gain on the beginner board comes through its printed set-up's road races.
 """
 
 from __future__ import annotations
