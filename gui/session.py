@@ -71,10 +71,10 @@ class AIWorker:
         """Queue a request; the answer appears later in poll()."""
         self._requests.put(request)
 
-    def poll(self) -> tuple[tuple[int, int, int], Action] | None:
-        """The next finished answer (token, action), or None at once when none is ready."""
+    def poll(self, wait: float = 0.0) -> tuple[tuple[int, int, int], Action] | None:
+        """The next finished answer (token, action), or None when none is ready (at once, or after `wait` s)."""
         try:
-            return self._results.get_nowait()
+            return self._results.get(timeout=wait) if wait > 0 else self._results.get_nowait()
         except queue.Empty:
             return None
 
@@ -314,11 +314,7 @@ class GameSession:
         if self._worker is None:
             self._worker = AIWorker()
         while (answer := self._worker.poll()) is not None:
-            token, action = answer
-            if token[2] in self._pending and self._pending[token[2]] == token:
-                del self._pending[token[2]]
-                if token == self._token(token[2]):
-                    self._ready[token[2]] = action
+            self._collect(*answer)
         think = self.think_seconds()
         for p in ai:
             token = self._token(p)
@@ -345,6 +341,25 @@ class GameSession:
             self._cooldown = self._delay()
             break
         return done
+
+    def _collect(self, token: tuple[int, int, int], action: Action) -> None:
+        if token[2] in self._pending and self._pending[token[2]] == token:
+            del self._pending[token[2]]
+            if token == self._token(token[2]):
+                self._ready[token[2]] = action
+
+    def await_answers(self, timeout: float = 5.0) -> bool:
+        """Block until every AI request asked so far is answered, or `timeout` s pass (for tests, whose runs
+        must not depend on how fast the worker thread is scheduled); whether all were answered."""
+        end = time.monotonic() + timeout
+        while self._pending and self._worker is not None:
+            left = end - time.monotonic()
+            if left <= 0:
+                return False
+            answer = self._worker.poll(wait=min(left, 0.05))
+            if answer is not None:
+                self._collect(*answer)
+        return not self._pending
 
     def _seed(self, player: int) -> int:
         return (self.game.seed * 1_000_003 + self.revision * 131 + player) & 0x7FFFFFFF

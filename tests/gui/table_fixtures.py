@@ -166,6 +166,9 @@ def monkey_step(app: Any, scene: Any, rng: Any, keys: list[int], live_targets: A
         size = rng.choice(MONKEY_SIZES)
         events = [pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])]
     app.step(events, 0.03)
+    session = getattr(scene, "session", None)
+    if session is not None:  # the bots' answers land at the same step however busy the machine is
+        assert session.await_answers(10.0)
     while len(app.stack) > 1 and app.stack[-1] is not scene:
         app.pop()
     assert app.stack and app.stack[-1] is scene

@@ -265,3 +265,14 @@ def test_session_hot_seat_passes_between_humans() -> None:
     session.confirm_pass()
     assert session.viewer == game.active_players()[0]
     session.close()
+
+
+def test_session_await_answers_makes_the_next_update_apply_the_bot_move() -> None:
+    """Once await_answers returns True, the very next update applies the bot's move, however slow the thread."""
+    game = catan_game(["random", "random", "random"], seed=4)
+    session = GameSession(game)
+    assert session.update(0.0) == []  # asks the worker; the answer is not in yet at this call
+    assert session.await_answers(10.0)
+    before = len(game.log)
+    assert len(session.update(0.0)) == 1 and len(game.log) == before + 1
+    session.close()
