@@ -74,8 +74,14 @@ class FamilySearch:
     # roads chosen by value in games of three and four); the rollouts still play every seat with Normal.
     prior: Callable[[], Any] | None = None
     # What scores a rollout that the horizon cuts off: "fitted" (`evaluate`) or "network" (the shipped learned
-    # evaluation of the game's variant and player count, `evaluate` where there is none).
+    # evaluation of the game's variant and player count, `evaluate` where there is none); `leaf_by_players`
+    # names another choice for some player counts, as (players, leaf) pairs.
     leaf: str = "fitted"
+    leaf_by_players: tuple[tuple[int, str], ...] = ()
+
+    def leaf_for(self, players: int) -> str:
+        """The leaf evaluation of a game of `players` players."""
+        return dict(self.leaf_by_players).get(players, self.leaf)
 
 
 def family_search(family: str) -> FamilySearch:
@@ -85,15 +91,18 @@ def family_search(family: str) -> FamilySearch:
         from game.ai.catan_heuristic import CatanHeuristicBot, trade_merit
         from game.catan.determinize import determinize, evaluate, rollout_view, turn_of
 
-        # The fitted evaluation scores the cut-off rollouts: in catan-2p (Hard against Normal, seat-rotated from
-        # seed 7) the shipped network won 18 of 56 games where the fitted evaluation won 38 of the same 56, and 21
-        # of 40 (fitted: 29) when each rollout played on to the next roll before the network scored it. With four
-        # players on a variable board (1 Hard against 3 Normal, seed 3900) the network won 73 of the first 200
-        # games where the fitted evaluation won 52 (arena bot hard-network); the beginner board is not measured.
+        # The leaf that scores the cut-off rollouts depends on the player count. In catan-2p (Hard against Normal,
+        # seat-rotated from seed 7) the shipped network won 18 of 56 games where the fitted evaluation won 38 of the
+        # same 56, and 21 of 40 (fitted: 29) when each rollout played on to the next roll before the network scored
+        # it, so two players keep the fitted evaluation. With four players (1 Hard against 3 Normal, seat-rotated
+        # from seed 3900) the network won 73 of the first 200 games on a variable board where the fitted evaluation
+        # won 52 (sign test p = 0.017), and 128 of 300 (42.7 %) on the beginner board, where the fitted Hard of
+        # issue 12 won 39.7 %; three players follow four.
         return FamilySearch(determinize, evaluate, CATAN_ROLLOUT_ACTIONS, CatanHeuristicBot, CATAN_ROLLOUTS_PER_SECOND,
                             frozenset({"roll", "discard"}), rollout_view=rollout_view,
                             once_per_turn=frozenset({"offer_trade"}), turn_of=turn_of,
-                            tiebreak=trade_merit, prior=CatanHardPolicy)
+                            tiebreak=trade_merit, prior=CatanHardPolicy,
+                            leaf_by_players=((3, "network"), (4, "network")))
     if family == "rivals":
         from game.ai.rivals_heuristic import RivalsHeuristicBot
         from game.ai.rivals_search import RivalsEvaluator, rank
@@ -127,7 +136,7 @@ class HardBot:
         self.family = family
         self.think_seconds = think_seconds
         hooks = family_search(family)
-        self.hooks = hooks if leaf is None or leaf == hooks.leaf else replace(hooks, leaf=leaf)
+        self.hooks = hooks if leaf is None else replace(hooks, leaf=leaf, leaf_by_players=())
         self._leaves: dict[tuple[str, int], Any] = {}
         self.iterations = iterations if iterations is not None else max(
             MIN_ITERATIONS, round(self.hooks.rollouts_per_second * think_seconds))
@@ -257,7 +266,7 @@ class HardBot:
         """The chance of `player` in each world by the bot's leaf evaluation."""
         if not worlds:
             return []
-        if self.hooks.leaf == "fitted":
+        if self.hooks.leaf_for(worlds[0].num_players) == "fitted":
             return [self.hooks.evaluate(w, player) for w in worlds]
         key = (worlds[0].variant.id, worlds[0].num_players)
         leaves = self._leaves.get(key)

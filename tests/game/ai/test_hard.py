@@ -223,3 +223,32 @@ def test_an_unknown_leaf_evaluation_is_refused() -> None:
 
     with pytest.raises(GameError, match="leaf"):
         HardBot("cards", leaf="oracle")
+
+
+def test_a_family_can_choose_another_leaf_for_some_player_counts_and_a_named_leaf_overrides_that() -> None:
+    from dataclasses import replace
+
+    from game.ai.search import family_search
+
+    hooks = replace(family_search("cards"), leaf="fitted", leaf_by_players=((4, "network"), (3, "network")))
+    assert [hooks.leaf_for(n) for n in (2, 3, 4, 5)] == ["fitted", "network", "network", "fitted"]
+    for forced in ("fitted", "network"):
+        bot = HardBot("catan", leaf=forced)
+        assert {bot.hooks.leaf_for(n) for n in (2, 3, 4)} == {forced}
+
+
+def test_catan_hard_scores_its_cut_off_rollouts_by_the_network_with_three_or_four_players_and_fitted_with_two() -> None:
+    from game.ai.value_store import leaf_values
+    from game.catan.determinize import evaluate
+
+    four, _, _ = midgame(seed=3, actions=120)
+    hard = make_bot("hard", "catan").engine(four.view(1))
+    assert isinstance(hard, HardBot)
+    assert [hard.hooks.leaf_for(n) for n in (2, 3, 4)] == ["fitted", "network", "network"]
+    assert make_bot("hard-rollout", "catan").hooks.leaf_for(4) == "fitted"
+    shipped = leaf_values("catan-base", 4, evaluate)
+    assert shipped.source == "network"
+    assert hard.leaf_scores([four], 1) == shipped.values([four], 1) != [evaluate(four, 1)]
+    variant = get_variant("catan-2p")
+    two = variant.new_game(variant.default_seats(2), 5)
+    assert hard.leaf_scores([two], 0) == [evaluate(two, 0)]
