@@ -1,8 +1,8 @@
 """What the learned win-chance network reads of a position: per seat, its points, production per resource, hand and
 development card counts, the road and army race, pieces left, harbours, whose turn, where it can settle next, and
-how many cards its hand lacks for each build. Only the last facts read a hand's make-up: exact for the seat that
-searches, drawn from its view for the others (a search scores worlds sampled from the view), and the true hands in
-training."""
+how many cards its hand lacks for each build (with two players, its trade cards too). Only the last facts read a
+hand's make-up: exact for the seat that searches, drawn from its view for the others (a search scores worlds
+sampled from the view), and the true hands in training."""
 
 from __future__ import annotations
 
@@ -70,6 +70,19 @@ def catan_features(game: Game) -> Features:
     return tuple(rows)
 
 
+# The two-player game adds each seat's trade cards: a currency its trade-card actions spend, which a network blind
+# to it would let a search spend for nothing.
+TWO_PLAYER_NAMES: tuple[str, ...] = (*CATAN_NAMES, "trade cards")
+
+
+def two_player_features(game: Game) -> Features:
+    """Every seat's public facts in Catan for two: Catan's, and its trade cards out of the most it may hold."""
+    from game.catan.two_player import TRADE_CARDS_MAX
+
+    held = game.state.extra["trade_cards"]  # type: ignore[attr-defined]
+    return tuple((*row, held[p] / TRADE_CARDS_MAX) for p, row in enumerate(catan_features(game)))
+
+
 CARDS_NAMES: tuple[str, ...] = (
     "points", "lead in points", "cards in hand", "cards over 7", "resource kinds held", "settlements", "cities",
     "developments", "roads", "A-side roads", "knights", "A-side knights", "on turn", "seats until its turn",
@@ -101,7 +114,7 @@ def feature_reader(variant_id: str, players: int) -> tuple[tuple[str, ...], Call
     facts (Rivals); GameError for a family without one."""
     family = get_variant(variant_id).family
     if family == "catan":
-        return CATAN_NAMES, catan_features
+        return (TWO_PLAYER_NAMES, two_player_features) if players == 2 else (CATAN_NAMES, catan_features)
     if family == "rivals":
         from game.ai.fit_models import rivals_model
 

@@ -99,6 +99,21 @@ def test_catan_features_read_only_what_every_seat_may_know() -> None:
     assert all(len(row) == len(names) for row in read(cards)) and len(read(cards)) == 4
 
 
+def test_the_two_player_network_also_reads_each_seats_trade_cards() -> None:
+    from game.ai.value_features import TWO_PLAYER_NAMES
+
+    variant = get_variant("catan-2p")
+    game = variant.new_game(variant.default_seats(2), 3)
+    names, read = feature_reader("catan-2p", 2)
+    assert names == TWO_PLAYER_NAMES and names[:len(CATAN_NAMES)] == CATAN_NAMES and names[-1] == "trade cards"
+    rows = read(game)
+    assert [row[:-1] for row in rows] == list(catan_features(game))
+    assert [row[-1] for row in rows] == [4 / 7, 4 / 7]  # four trade cards each at the start, seven at most
+    richer = game.clone()
+    richer.state.extra["trade_cards"] = (6, 1)
+    assert [row[-1] for row in read(richer)] == [6 / 7, 1 / 7]
+
+
 def test_shards_resume_and_the_fit_reports_against_coin_and_today(tmp_path: Path) -> None:
     plan = TrainPlan("catan-base", 3, 30, 500, hidden=8, epochs=3)
     shards = collect(plan, tmp_path, resume=False, workers=1)
