@@ -249,3 +249,16 @@ def test_registry_hard_picks_its_search_by_game_and_names_each_on_request(monkey
     assert isinstance(make_bot("hard", "catan", rollouts=10), HardBot)
     hard.think_seconds = 2.0
     assert hard.engine(four.view(0)).think_seconds == 4.0 and hard.engine(duo.view(0)).think_seconds == 2.0
+
+
+def test_every_shipped_network_loads_and_reads_the_facts_this_program_reads(capsys: Any) -> None:
+    from game.ai.value_store import SHIPPED
+
+    games = {"catan-2p": ("catan-2p", 2), "catan-3p": ("catan-base", 3), "catan-4p": ("catan-base", 4),
+             **{f"cards-{n}p": ("catan-cards", n) for n in range(2, 7)}}
+    assert set(games) == SHIPPED
+    _shipped_net.cache_clear()
+    for variant_id, players in games.values():
+        leaves = leaf_values(variant_id, players, evaluate)
+        assert leaves.source == "network", (variant_id, players)
+    assert "warning" not in capsys.readouterr().err
