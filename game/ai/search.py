@@ -95,13 +95,13 @@ def family_search(family: str) -> FamilySearch:
         from game.ai.catan_heuristic import CatanHeuristicBot, trade_merit
         from game.catan.determinize import determinize, evaluate, rollout_view, turn_of
 
-        # The leaf that scores the cut-off rollouts depends on the player count. With four players (1 Hard against
-        # 3 Normal, seat-rotated from seed 3900) the network won 73 of the first 200 games on a variable board where
-        # the fitted evaluation won 52 (sign test p = 0.017), and 128 of 300 (42.7 %) on the beginner board, where
-        # the fitted Hard of issue 12 won 39.7 %; three players follow four. In catan-2p (Hard against Normal,
-        # seat-rotated from seed 7) a network blind to the trade cards won 18 of the first 56 games where the fitted
-        # evaluation won 38; once it read them (a 15-epoch fit of the shipped one's games), 39 of 56: no better, so two players keep the
-        # fitted evaluation.
+        # The leaf that scores the cut-off rollouts depends on the player count. With four players (1 Hard against 3
+        # Normal, seat-rotated from seed 3900) the network won 73 of the first 200 games on a variable board where the
+        # fitted evaluation won 52 (sign test p = 0.017; 98 of 300 against 78), and 128 of 300 (42.7 %) on the beginner
+        # board, where the fitted Hard of issue 12 won 39.7 %; three players follow four. In catan-2p (Hard against
+        # Normal, seat-rotated from seed 7) a network blind to the trade cards won 18 of the first 56 games where the
+        # fitted evaluation won 38; once it read them (a 15-epoch fit of the shipped one's games), 39 of 56: no better,
+        # so two players keep the fitted evaluation.
         return FamilySearch(determinize, evaluate, CATAN_ROLLOUT_ACTIONS, CatanHeuristicBot, CATAN_ROLLOUTS_PER_SECOND,
                             frozenset({"roll", "discard"}), rollout_view=rollout_view,
                             once_per_turn=frozenset({"offer_trade"}), turn_of=turn_of,
