@@ -258,4 +258,3 @@ def test_registry_hard_picks_its_search_by_game_and_names_each_on_request(monkey
     assert isinstance(make_bot("hard", "catan", rollouts=10), HardBot)
     hard.think_seconds = 2.0
     assert hard.engine(four.view(0)).think_seconds == 4.0 and hard.engine(duo.view(0)).think_seconds == 2.0
-
