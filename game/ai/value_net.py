@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from game.core.errors import GameError
-from game.core.files import read_json_file, write_json_atomically
+from game.core.files import PUBLIC_FILE_MODE, read_json_file, write_json_atomically
 
 WEIGHTS_FORMAT = "catan-table-value-net"
 WEIGHTS_VERSION = 1
@@ -141,10 +141,11 @@ def _digest(payload: dict[str, Any]) -> str:
 
 
 def save_net(net: ValueNet, path: Path, meta: dict[str, Any]) -> None:
-    """Write the weights file: format, version, the weights and what made them, and their SHA-256."""
+    """Write the weights file: format, version, the weights and what made them, and their SHA-256 (readable by
+    all, as a file made to be shipped)."""
     payload = _payload(net, meta)
     write_json_atomically(path, {"format": WEIGHTS_FORMAT, "version": WEIGHTS_VERSION, "payload": payload,
-                                 "sha256": _digest(payload)}, indent=None)
+                                 "sha256": _digest(payload)}, indent=None, mode=PUBLIC_FILE_MODE)
 
 
 def load_net(path: Path) -> tuple[ValueNet, dict[str, Any]]:

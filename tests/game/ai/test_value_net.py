@@ -4,6 +4,7 @@ learns a planted rule, calibration is measured, the weights file refuses damage,
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 from pathlib import Path
 
@@ -69,6 +70,8 @@ def test_the_weights_file_round_trips_and_refuses_damage(tmp_path: Path) -> None
     net = new_net(("a", "b"), 4, 9)
     path = tmp_path / "w.json"
     save_net(net, path, {"seed": 9})
+    if os.name == "posix":
+        assert path.stat().st_mode & 0o777 == 0o644, "a weights file is made to be shipped: readable by all"
     loaded, meta = load_net(path)
     assert meta == {"seed": 9} and loaded.names == ("a", "b") and np.allclose(loaded.w1, net.w1)
     data = json.loads(path.read_text())
