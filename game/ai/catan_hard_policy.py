@@ -25,6 +25,7 @@ import random
 from typing import TYPE_CHECKING
 
 from game.ai.catan_heuristic import CatanHeuristicBot
+from game.ai.catan_setup import planned, setup_planner
 from game.ai.catan_situation import MISSING_CARD_PENALTY, TRADE_CARDS_KEY, Situation, missing
 from game.ai.catan_value import seat_value
 from game.catan import actions as A
@@ -75,9 +76,15 @@ class CatanHardPolicy(CatanHeuristicBot):
         return FIRM_LACKING_TO_OFFER if multi_player(view) else 1
 
     def choose(self, view: CatanView, legal_actions: list[Action], rng: random.Random) -> Action:
-        """Normal's choice, unless a road is the best valued of the next actions: then that road (a development
+        """In the set-up, the placement the set-up planner prefers (where one is shipped for the player count);
+        later, Normal's choice, unless a road is the best valued of the next actions: then that road (a development
         card Normal plays stands); and where Normal would offer a trade or end the turn, the offer others would
         take, if there is one and it has not offered this turn."""
+        if planned(view):
+            planner = setup_planner(view.state.num_players)
+            choice = planner.choose(view, legal_actions, rng, self.variety) if planner is not None else None
+            if choice is not None:
+                return choice
         key = (view.player, view.state.turn_number)
         offered = bool(self._offers.get(key))  # before Normal's choice, which may be an offer it records
         normal = super().choose(view, legal_actions, rng)

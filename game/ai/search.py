@@ -83,6 +83,8 @@ class FamilySearch:
     # names another choice for some player counts, as (players, leaf) pairs.
     leaf: str = "fitted"
     leaf_by_players: tuple[tuple[int, str], ...] = ()
+    # Decisions the prior makes alone, with no search (Catan: set-up placements its set-up planner makes).
+    prior_decides: Callable[[Any], bool] | None = None
 
     def leaf_for(self, players: int) -> str:
         """The leaf evaluation of a game of `players` players."""
@@ -94,6 +96,7 @@ def family_search(family: str) -> FamilySearch:
     if family == "catan":
         from game.ai.catan_hard_policy import CatanHardPolicy
         from game.ai.catan_heuristic import CatanHeuristicBot, trade_merit
+        from game.ai.catan_setup import planned
         from game.catan.determinize import determinize, evaluate, rollout_view, turn_of
 
         # The leaf that scores the cut-off rollouts depends on the player count. With four players (1 Hard against 3
@@ -109,7 +112,7 @@ def family_search(family: str) -> FamilySearch:
                             frozenset({"roll", "discard"}), rollout_view=rollout_view,
                             once_per_turn=frozenset({"offer_trade"}), turn_of=turn_of,
                             tiebreak=trade_merit, prior=CatanHardPolicy,
-                            leaf_by_players=((3, "network"), (4, "network")))
+                            leaf_by_players=((3, "network"), (4, "network")), prior_decides=planned)
     if family == "rivals":
         from game.ai.rivals_heuristic import RivalsHeuristicBot
         from game.ai.rivals_search import RivalsEvaluator, rank
@@ -180,6 +183,8 @@ class HardBot:
         """The prior's choice (Normal's, in most games), or a candidate the search finds clearly better."""
         prior = self.prior.choose(view, legal_actions, rng)
         if len(legal_actions) == 1 or prior.kind in self.hooks.forced_kinds or self.iterations == 0:
+            return prior
+        if self.hooks.prior_decides is not None and self.hooks.prior_decides(view):
             return prior
         if self.hooks.rank is not None:
             ranked = self.hooks.rank(view, legal_actions, rng, self.prior)

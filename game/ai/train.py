@@ -44,6 +44,7 @@ class TrainPlan:
     options: tuple[tuple[str, Any], ...] = ()  # the variant's options, sorted by name (e.g. a variable board)
     iterations: int = 0          # rounds of expert iteration after the fit on Normal's games
     iteration_games: int = 100   # games of the search per round
+    setup: bool = False          # the set-up network (game/ai/setup_train.py) instead of the win-chance one
 
     def iteration_plan(self, round_: int) -> TrainPlan:
         """The games of one round of expert iteration: seeds after the self-play games and the earlier rounds."""
@@ -59,7 +60,8 @@ class TrainPlan:
     def folder(self, cache: Path) -> Path:
         """Where this plan's shards live under the cache folder."""
         marks = "".join(f"-{name}={value}" for name, value in self.options)
-        return cache / "train" / f"{self.variant}-{self.players}p{marks}-seed{self.seed}"
+        kind = "-setup" if self.setup else ""
+        return cache / "train" / f"{self.variant}-{self.players}p{marks}{kind}-seed{self.seed}"
 
 
 def play_shard(variant_id: str, players: int, first_seed: int, games: int,
@@ -140,7 +142,7 @@ def _valid_shard(path: Path, plan: TrainPlan, first_seed: int, games: int) -> di
         return None
     same = isinstance(data, dict) and data.get("format") == SHARD_FORMAT and data.get("variant") == plan.variant \
         and data.get("players") == plan.players and data.get("first_seed") == first_seed and data.get("games") == games \
-        and data.get("options", []) == [list(o) for o in plan.options]
+        and data.get("options", []) == [list(o) for o in plan.options] and data.get("setup", False) == plan.setup
     return data if same else None
 
 
@@ -162,7 +164,7 @@ def collect(plan: TrainPlan, cache: Path, resume: bool, workers: int | str = "au
             shards[first] = kept
         else:
             todo.append((plan.variant, plan.players, first, games, plan.options,
-                         None if weights is None else str(weights)))
+                         None if weights is None else str(weights), plan.setup))
     done_before = sum(int(s["games"]) for s in shards.values())
 
     def finished(_: int, shard: dict[str, Any]) -> None:
@@ -184,7 +186,11 @@ def collect(plan: TrainPlan, cache: Path, resume: bool, workers: int | str = "au
 
 
 def _play_chunk(variant_id: str, players: int, first_seed: int, games: int,
-                options: tuple[tuple[str, Any], ...], weights: str | None) -> list[dict[str, Any]]:
+                options: tuple[tuple[str, Any], ...], weights: str | None, setup: bool = False) -> list[dict[str, Any]]:
+    if setup:
+        from game.ai.setup_train import play_setup_shard
+
+        return [{"format": SHARD_FORMAT, **play_setup_shard(variant_id, players, first_seed, games, options)}]
     if weights is not None:
         return [play_search_shard(variant_id, players, first_seed, games, options, weights)]
     return [play_shard(variant_id, players, first_seed, games, options)]

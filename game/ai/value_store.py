@@ -84,23 +84,23 @@ def leaf_values(variant_id: str, players: int, fallback: Callable[[Game, int], f
     if name not in SHIPPED:
         return LeafValues(None, None, fallback, "fitted")
     names, read = feature_reader(variant_id, players)
-    net = _shipped_net(folder / f"{name}.json", tuple(names))
+    net = shipped_net(folder / f"{name}.json", tuple(names))
     if net is None:
         return LeafValues(None, None, fallback, "fitted")
     return LeafValues(net, read, fallback, "network")
 
 
 @functools.cache
-def _shipped_net(path: Path, names: tuple[str, ...]) -> ValueNet | None:
-    """The network of a weights file, read once per process; None (after one warning line) if it cannot be read
-    or was made for other facts than `names`."""
+def shipped_net(path: Path, names: tuple[str, ...], instead: str = "the fitted evaluation") -> ValueNet | None:
+    """The network of a weights file, read once per process; None (after one warning line saying that `instead`
+    is used) if it cannot be read or was made for other facts than `names`."""
     try:
         net, _ = load_net(path)
     except GameError as exc:
-        _warn(f"{exc}; the fitted evaluation is used instead")
+        _warn(f"{exc}; {instead} is used instead")
         return None
     if net.names != names:
-        _warn(f"{path}: made for other facts than this program reads; the fitted evaluation is used instead")
+        _warn(f"{path}: made for other facts than this program reads; {instead} is used instead")
         return None
     return net
 

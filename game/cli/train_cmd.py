@@ -42,9 +42,13 @@ def cmd_train(args: argparse.Namespace) -> int:
         raise GameError(f"--iterate must be from 0 to 100 and --iterate-games from 1 to {MAX_GAMES}")
     if args.iterate and variant.family != "catan":
         raise GameError("expert iteration (--iterate) is for Catan games: the expectimax searches only them yet")
+    if args.setup and (variant.family != "catan" or args.iterate):
+        raise GameError("--setup trains the set-up network of a Catan game (without --iterate)")
     plan = TrainPlan(variant.id, players, args.games, args.seed, args.hidden, args.epochs, options, args.iterate,
-                     args.iterate_games)
+                     args.iterate_games, args.setup)
     cache = Path(args.cache_dir) if args.cache_dir else default_cache()
+    if args.setup:
+        return _train_setup(args, plan, cache)
     started = time.perf_counter()
     shards = collect(plan, cache, args.resume, args.workers, ProgressBar("train"))
     sampled = time.perf_counter()
@@ -89,6 +93,36 @@ def cmd_train(args: argparse.Namespace) -> int:
     return 0
 
 
+def _train_setup(args: argparse.Namespace, plan: TrainPlan, cache: Path) -> int:
+    """Collect the set-up shards, fit the set-up network, report and write it."""
+    from game.ai.setup_train import fit_setup
+
+    started = time.perf_counter()
+    shards = collect(plan, cache, args.resume, args.workers, ProgressBar("train"))
+    sampled = time.perf_counter()
+    net, report = fit_setup(shards, plan.players, plan.hidden, plan.epochs, plan.seed)
+    fitted = time.perf_counter()
+    meta = {"variant": plan.variant, "players": plan.players, "games": plan.games, "seed": plan.seed,
+            "hidden": plan.hidden, "epochs": plan.epochs, "options": dict(plan.options), "setup": True,
+            "held_out_log_loss": report["network"], "calibration_error": report["calibration"],
+            "command": f"python3 -m game train --setup --variant {plan.variant} --players {plan.players} "
+                       f"--games {plan.games} --seed {plan.seed} --hidden {plan.hidden} --epochs {plan.epochs}"
+                       + "".join(f" -o {name}={_flag(value)}" for name, value in plan.options)}
+    save_net(net, Path(args.out), meta)
+    if args.json:
+        print(json.dumps({**report, "meta": meta, "sample_seconds": sampled - started,
+                          "fit_seconds": fitted - sampled}))
+        return 0
+    print(f"{plan.variant}, {plan.players} players, set-up network: {int(report['positions'])} finished games "
+          f"({int(report['held_out'])} held out: games whose seed is a multiple of 5); shards in {plan.folder(cache)}")
+    print(f"  held-out log-loss of the winner from the finished set-up: coin {report['coin']:.4f}, "
+          f"network {report['network']:.4f} (on its training games {report['training']:.4f})")
+    print(f"  calibration (10 bins): expected error {report['calibration']:.4f}")
+    print(f"  sampling {sampled - started:.1f} s, fitting {fitted - sampled:.1f} s")
+    print(f"weights written to {args.out}")
+    return 0
+
+
 def _print_report(report: TrainReport) -> None:
     print(f"  held-out log-loss of the winner: coin {report.coin:.4f}, today's evaluation {report.evaluation:.4f}, "
           f"network {report.network:.4f} (on its training games {report.network_on_training:.4f})")
@@ -118,6 +152,9 @@ def add_train_parser(sub: Any) -> None:
     p.add_argument("--iterate", type=int, default=0, metavar="K",
                    help="rounds of expert iteration: games of the search with the current network, fitted again")
     p.add_argument("--iterate-games", type=int, default=100, metavar="N", help="games of the search per round")
+    p.add_argument("--setup", action="store_true",
+                   help="train Hard's set-up network instead: games with varied set-ups, each seat's facts at the "
+                        "first roll and the winner")
     p.add_argument("--cache-dir", default=None, help="where shards are kept (default: the user cache)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_train)

@@ -19,7 +19,7 @@ from game.ai.expectimax import ExpectimaxSettings
 from game.ai.registry import make_bot
 from game.ai.value_features import CATAN_NAMES, catan_features
 from game.ai.value_net import new_net, save_net
-from game.ai.value_store import WEIGHTS_FOLDER, _shipped_net, leaf_values, weights_path
+from game.ai.value_store import WEIGHTS_FOLDER, leaf_values, shipped_net, weights_path
 from game.catan import actions as A
 from game.catan.constants import DEV_CARD_COST
 from game.catan.determinize import evaluate
@@ -143,7 +143,7 @@ def test_the_shipped_networks_load_and_read_this_programs_facts(capsys: Any) -> 
     games = {"catan-2p": ("catan-2p", 2), "catan-3p": ("catan-base", 3), "catan-4p": ("catan-base", 4),
              **{f"cards-{n}p": ("catan-cards", n) for n in range(2, 7)}}
     assert set(games) == SHIPPED
-    _shipped_net.cache_clear()
+    shipped_net.cache_clear()
     for variant, players in games.values():
         leaves = leaf_values(variant, players, evaluate)
         assert leaves.source == "network" and leaves.net is not None, (variant, players)
@@ -161,7 +161,7 @@ def test_a_damaged_weights_file_falls_back_with_one_warning_line(tmp_path: Path,
     data = json.loads((tmp_path / "catan-4p.json").read_text())
     data["payload"]["w2"][0] += 1.0  # one weight changed: the checksum no longer matches
     (tmp_path / "catan-4p.json").write_text(json.dumps(data))
-    _shipped_net.cache_clear()
+    shipped_net.cache_clear()
     first = leaf_values("catan-base", 4, evaluate, tmp_path)
     again = leaf_values("catan-base", 4, evaluate, tmp_path)
     err = capsys.readouterr().err
@@ -171,16 +171,16 @@ def test_a_damaged_weights_file_falls_back_with_one_warning_line(tmp_path: Path,
     assert first.values([game], 2) == [evaluate(game, 2)]
     missing = leaf_values("catan-base", 4, evaluate, tmp_path / "nowhere")
     assert missing.source == "fitted" and "warning" in capsys.readouterr().err
-    _shipped_net.cache_clear()
+    shipped_net.cache_clear()
     assert leaf_values("catan-base", 4, evaluate, WEIGHTS_FOLDER).source == "network"
 
 
 def test_a_network_for_other_facts_is_refused(tmp_path: Path, capsys: Any) -> None:
     save_net(new_net(("x", "y"), 3, 1), tmp_path / "catan-4p.json", {})
-    _shipped_net.cache_clear()
+    shipped_net.cache_clear()
     assert leaf_values("catan-base", 4, evaluate, tmp_path).source == "fitted"
     assert "other facts" in capsys.readouterr().err
-    _shipped_net.cache_clear()
+    shipped_net.cache_clear()
 
 
 def test_lines_end_at_the_next_seats_roll() -> None:
