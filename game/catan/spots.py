@@ -47,6 +47,10 @@ class SpotsMixin:
                 harbor_at[node] = kind
         self._harbor_at = tuple(harbor_at)
 
+    def harbor_at(self, node: int) -> str | None:
+        """The kind of harbour at an intersection (None: no harbour there)."""
+        return self._harbor_at[node]
+
     def maritime_rate(self, player: int, resource: int) -> int:
         """Best rate the player has for giving this resource to the bank (4, 3 or 2)."""
         return self.state.rates[player][resource]

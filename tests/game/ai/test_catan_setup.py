@@ -30,10 +30,12 @@ from game.core.registry import get_variant
 from game.core.saves import state_digest
 
 
-def setup_game(seed: int = 3, players: int = 4, placements: int = 0):  # type: ignore[no-untyped-def]
-    """A variable-board game with `placements` set-up actions made by Normal bots."""
-    variant = get_variant("catan-base")
-    game = variant.new_game(variant.default_seats(players), seed, {"board": "variable"})
+def setup_game(seed: int = 3, players: int = 4, placements: int = 0,  # type: ignore[no-untyped-def]
+               variant_id: str = "catan-base"):
+    """A game (catan-base: on a variable board) with `placements` set-up actions made by Normal bots."""
+    variant = get_variant(variant_id)
+    options = {"board": "variable"} if variant_id == "catan-base" else {}
+    game = variant.new_game(variant.default_seats(players), seed, options)
     normal = CatanHeuristicBot()
     rng = random.Random(seed)
     for _ in range(placements):
@@ -69,7 +71,7 @@ def test_a_finished_setup_reads_each_seats_production_harbours_order_and_hand() 
         assert row[at["cards in hand"]] * 5 == pytest.approx(sum(s.hands[p]))
         place = (p - s.start_player) % 4
         assert [row[at[f"place {k + 1} in turn order"]] for k in range(4)] == [float(k == place) for k in range(4)]
-        harbours = {game._harbor_at[n] for n in range(topo.num_nodes) if s.node_owner[n] == p} - {None}
+        harbours = {game.harbor_at(n) for n in range(topo.num_nodes) if s.node_owner[n] == p} - {None}
         assert row[at["3:1 harbour"]] == float(any(HARBOR_RESOURCE[k] is None for k in harbours))
         special = {HARBOR_RESOURCE[k] for k in harbours} - {None}
         assert row[at["any 2:1 harbour"]] == float(bool(special))
@@ -156,39 +158,53 @@ def test_a_varied_planner_keeps_near_the_best_spot() -> None:
     assert planner.choose(game.view(p), legal, random.Random(3)) == max(values, key=lambda a: values[a])
 
 
-def test_hard_places_its_four_player_setup_by_the_planner_without_a_search() -> None:
-    game = setup_game(13, placements=2)
+@pytest.mark.parametrize("placements", [0, 1, 2])
+def test_hard_places_its_two_player_setup_by_the_planner_without_a_search(placements: int) -> None:
+    game = setup_game(13, 2, placements, "catan-2p")
+    assert game.state.phase in (SETUP_SETTLEMENT, SETUP_ROAD)
     p = game.active_players()[0]
     view, legal = game.view(p), game.legal_actions(p)
     assert planned(view)
     bot = HardBot("catan", think_seconds=120, iterations=40)
     choice = bot.choose(view, legal, random.Random(4))
     assert bot.last_iterations == 0
-    planner = setup_planner(4)
+    planner = setup_planner(2)
     assert planner is not None and choice == planner.choose(view, legal, random.Random(4))
-    three = setup_game(13, players=3)
-    assert not planned(three.view(three.active_players()[0]))  # no three-player set-up network is shipped
+
+
+def test_with_three_or_four_players_hard_searches_normals_setup() -> None:
+    for players in (3, 4):
+        game = setup_game(13, players=players)
+        view = game.view(game.active_players()[0])
+        assert setup_planner(players) is None and not planned(view)
+    game = setup_game(13, placements=2)
+    p = game.active_players()[0]
+    bot = HardBot("catan", think_seconds=120, iterations=40)
+    bot.choose(game.view(p), game.legal_actions(p), random.Random(4))
+    assert bot.last_iterations > 0
 
 
 def test_the_shipped_setup_network_loads_and_reads_this_programs_facts(capsys: Any) -> None:
     shipped_net.cache_clear()
-    net, meta = load_net(setup_weights_path(4))
+    net, meta = load_net(setup_weights_path(2))
     assert net.names == SETUP_NAMES and meta["setup"] is True and "--setup" in meta["command"]
-    assert setup_planner(4) is not None and "warning" not in capsys.readouterr().err
-    assert setup_weights_path(4).stat().st_size <= 5_000_000
+    assert meta["variant"] == "catan-2p"
+    assert setup_planner(2) is not None and "warning" not in capsys.readouterr().err
+    assert setup_weights_path(2).stat().st_size <= 5_000_000
+    assert {p.name for p in WEIGHTS_FOLDER.glob("catan-setup-*.json")} == {"catan-setup-2p.json"}
 
 
 def test_a_damaged_setup_network_falls_back_to_normals_setup_with_one_warning(tmp_path: Path, capsys: Any) -> None:
-    shutil.copy(setup_weights_path(4), setup_weights_path(4, tmp_path))
-    data = json.loads(setup_weights_path(4, tmp_path).read_text())
+    shutil.copy(setup_weights_path(2), setup_weights_path(2, tmp_path))
+    data = json.loads(setup_weights_path(2, tmp_path).read_text())
     data["payload"]["b1"][0] += 1.0
-    setup_weights_path(4, tmp_path).write_text(json.dumps(data))
+    setup_weights_path(2, tmp_path).write_text(json.dumps(data))
     shipped_net.cache_clear()
-    assert setup_planner(4, tmp_path) is None and setup_planner(4, tmp_path) is None
+    assert setup_planner(2, tmp_path) is None and setup_planner(2, tmp_path) is None
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "checksum" in err and "Normal's set-up" in err
     shipped_net.cache_clear()
-    assert setup_planner(4, WEIGHTS_FOLDER) is not None
+    assert setup_planner(2, WEIGHTS_FOLDER) is not None
 
 
 def test_a_tiny_setup_training_run_resumes_is_deterministic_and_lowers_the_loss(tmp_path: Path) -> None:
