@@ -6,8 +6,7 @@ when it picks what to save for, and offers a trade when its goal lacks one or tw
 building a road is the best of its next actions by the seat's value of the positions they lead to
 (game/ai/catan_value.py), it builds the road that value prefers; and before it ends a turn without having offered,
 it picks its one offer of the turn by how the others would answer it in worlds sampled from its view. In the
-two-player game it plays as Normal, but for its set-up placements, which the set-up planner makes
-(game/ai/catan_setup.py).
+two-player game it plays as Normal.
 
 On a variable board with a free set-up none of the three changes measurably helps or hurts (policy alone, 1
 against 3 Normal, 3,000 seat-rotated games each from seeds 3900 and 50000: 25.3 % as it is, 26.8 % without the
@@ -26,7 +25,6 @@ import random
 from typing import TYPE_CHECKING
 
 from game.ai.catan_heuristic import CatanHeuristicBot
-from game.ai.catan_setup import planned, setup_planner
 from game.ai.catan_situation import MISSING_CARD_PENALTY, TRADE_CARDS_KEY, Situation, missing
 from game.ai.catan_value import seat_value
 from game.catan import actions as A
@@ -77,15 +75,9 @@ class CatanHardPolicy(CatanHeuristicBot):
         return FIRM_LACKING_TO_OFFER if multi_player(view) else 1
 
     def choose(self, view: CatanView, legal_actions: list[Action], rng: random.Random) -> Action:
-        """In the set-up, the placement the set-up planner prefers (where a set-up network is shipped for the player
-        count: two); later, Normal's choice, unless a road is the best valued of the next actions: then that road (a development
+        """Normal's choice, unless a road is the best valued of the next actions: then that road (a development
         card Normal plays stands); and where Normal would offer a trade or end the turn, the offer others would
         take, if there is one and it has not offered this turn."""
-        if planned(view):
-            planner = setup_planner(view.state.num_players)
-            choice = planner.choose(view, legal_actions, rng, self.variety) if planner is not None else None
-            if choice is not None:
-                return choice
         key = (view.player, view.state.turn_number)
         offered = bool(self._offers.get(key))  # before Normal's choice, which may be an offer it records
         normal = super().choose(view, legal_actions, rng)

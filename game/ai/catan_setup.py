@@ -1,6 +1,6 @@
-"""Hard's set-up in Catan for two: each candidate settlement or road is played, the rest of the set-up is played out
-by the Normal policy for every seat, and the position at the first roll is scored by a network trained on set-ups
-only.
+"""A set-up planner for Catan (the arena's hard-setup): each candidate settlement or road is played, the rest of the
+set-up is played out by the Normal policy for every seat, and the position at the first roll is scored by a network
+trained on set-ups only. Measured, it lifts a policy but not Hard (SETUP_SHIPPED), so Hard keeps its search.
 
 The set-up hides nothing and throws no dice, so this needs no sampled worlds and no rollouts: against Normal bots
 the played-out rest of the set-up is what they will do. The network reads per seat what a finished set-up gives
@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from game.ai.catan_hard_policy import CatanHardPolicy
 from game.ai.value_net import ValueNet
 from game.ai.value_store import WEIGHTS_FOLDER, shipped_net
 from game.ai.variety import NO_VARIETY, Variety
@@ -28,6 +30,8 @@ from game.core.errors import GameError
 from game.core.game import Game
 
 if TYPE_CHECKING:
+    from game.ai.search import FamilySearch
+    from game.catan.geometry import Topology
     from game.catan.rules import CatanGame
     from game.catan.view import CatanView
 
@@ -124,28 +128,31 @@ def _spots_in_reach(g: CatanGame, p: int) -> set[int]:
     return {z for z in reach if g.can_settle(z)}
 
 
-def _other_ends(topo: object, v: int) -> list[int]:
-    edges = topo.edges  # type: ignore[attr-defined]
-    return [a if b == v else b for a, b in (edges[e] for e in topo.node_edges[v])]  # type: ignore[attr-defined]
+def _other_ends(topo: Topology, v: int) -> list[int]:
+    """The far end of every path from intersection v, in the order of its paths."""
+    return [a if b == v else b for a, b in (topo.edges[e] for e in topo.node_edges[v])]
 
 
-def play_out_setup(game: Game, bots: Sequence[object], rng: random.Random) -> None:
+def play_out_setup(game: Game, bots: Sequence[Any], rng: random.Random) -> None:
     """Every seat places as its bot chooses until the set-up is over (the game is changed in place)."""
     from game.catan.determinize import rollout_view
 
     while not setup_over(game) and not game.is_over():
         seat = game.active_players()[0]
-        game.apply(bots[seat].choose(rollout_view(game, seat), game.legal_actions(seat), rng))  # type: ignore[attr-defined]
+        game.apply(bots[seat].choose(rollout_view(game, seat), game.legal_actions(seat), rng))
 
 
-# The set-up networks shipped, by player count (game/ai/weights/catan-setup-<players>p.json); other counts keep
-# Normal's set-up, searched by Hard. Made by `python3 -m game train --setup` (the command is in each file's meta).
-# In Catan for two the planner alone lifts Normal from 478 to 569 of 1,000 seat-rotated games against Normal (seed
-# 3900; sign test p < 0.001). With four players (a network fitted to 60,000 varied set-ups on variable boards,
-# held-out log-loss 1.244 against a coin's 1.386) it lifted Hard's policy without search from 197 to 226 of 800
-# games against three Normal bots, but Hard with it won 109 of 300 games (variable board, no domestic trade, seed
-# 3900) where Hard searching Normal's set-up won 118 of the same games (sign test p = 0.47): not shipped.
-SETUP_SHIPPED: frozenset[int] = frozenset({2})
+# The set-up networks shipped, by player count (game/ai/weights/catan-setup-<players>p.json), for the arena's
+# hard-setup (Hard with this planner); made by `python3 -m game train --setup` (the command is in each file's meta).
+# The planner makes a policy stronger, but not Hard, whose search of Normal's set-up already places as well:
+# - two players (40,000 varied set-ups, held-out log-loss 0.605 against a coin's 0.693): Normal with the planner won
+#   569 of 1,000 seat-rotated games against Normal, where Normal won 478 (seed 3900; sign test p < 0.001); Hard with
+#   it won 132 of 200 games against Normal (seed 7), where Hard won 134 of the same plan (the stop-47 note);
+# - four players (60,000 varied set-ups on variable boards, log-loss 1.244 against 1.386): Hard's policy without
+#   search won 226 of 800 games against three Normal bots with the planner and 197 without (seed 3900, p = 0.10);
+#   Hard with it won 109 of 300 games (variable board, no domestic trade, seed 3900) where Hard won 118 of the same
+#   games (58 won by the planner only, 67 by the search only; sign test p = 0.47).
+SETUP_SHIPPED: frozenset[int] = frozenset({2, 4})
 # A varied Hard samples among spots whose chance is within a few of these points of the best (game.ai.variety).
 POINTS_PER_CHANCE = 100.0
 
@@ -160,12 +167,12 @@ def setup_planner(players: int, folder: Path = WEIGHTS_FOLDER) -> SetupPlanner |
     line) when the file cannot be read."""
     if players not in SETUP_SHIPPED:
         return None
-    net = shipped_net(setup_weights_path(players, folder), SETUP_NAMES, "Normal's set-up")
+    net = shipped_net(setup_weights_path(players, folder), SETUP_NAMES, "a search of Normal's set-up")
     return None if net is None else SetupPlanner(net)
 
 
 def planned(view: CatanView) -> bool:
-    """Whether Hard's set-up planner makes this decision (a set-up placement in a game it has a network for)."""
+    """Whether the set-up planner makes this decision (a set-up placement in a game it has a network for)."""
     return view.state.phase in (SETUP_SETTLEMENT, SETUP_ROAD) and setup_planner(view.state.num_players) is not None
 
 
@@ -223,3 +230,31 @@ class SetupPlanner:
             ends.append(setup_features(copy))
         chances = self.net.chances(np.asarray(ends, dtype=float))[:, view.player]
         return {action: float(c) for action, c in zip(options, chances)}
+
+
+class PlannedSetupPolicy(CatanHardPolicy):
+    """Hard's Catan policy with its set-up placements made by the set-up planner, where one is shipped."""
+
+    id = "hard-setup-policy"
+
+    def fresh(self) -> PlannedSetupPolicy:
+        """A policy with no memory of past decisions that shares this one's caches."""
+        bot = PlannedSetupPolicy(self.variety)
+        bot._road_memo = self._road_memo
+        return bot
+
+    def choose(self, view: CatanView, legal_actions: list[Action], rng: random.Random) -> Action:
+        """The planner's placement in a planned set-up (a varied policy samples near it), else Hard's policy's."""
+        if planned(view):
+            planner = setup_planner(view.state.num_players)
+            choice = planner.choose(view, legal_actions, rng, self.variety) if planner is not None else None
+            if choice is not None:
+                return choice
+        return super().choose(view, legal_actions, rng)
+
+
+def setup_search() -> FamilySearch:
+    """Hard's Catan search with the set-up planner's placements final (no search of them): the arena's hard-setup."""
+    from game.ai.search import family_search
+
+    return replace(family_search("catan"), prior=PlannedSetupPolicy, prior_decides=planned)

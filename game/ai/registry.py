@@ -4,7 +4,8 @@ Hard is, per family and player count, whichever of its searches measures stronge
 game/ai/search.py); 'hard-rollout' (the rollout search over Normal's continuation, its cut-off rollouts scored by the
 fitted evaluation), 'hard-network' (the same search, its rollouts scored by the shipped learned evaluation where
 the game has one) and 'hard-expectimax' (the expectimax over the dice with the learned evaluation at its leaves,
-Catan only) name each one, for the arena.
+Catan only) name each one, for the arena; 'hard-setup' is Hard's Catan search with its set-up placed by the set-up
+planner (game/ai/catan_setup.py), measured and not stronger.
 
 The old ids 'heuristic' and 'skilled' name the Normal level (saves and scripts that use them keep working).
 """
@@ -16,7 +17,7 @@ from typing import Any
 from game.core.errors import GameError
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
-SEARCHES: tuple[str, ...] = ("hard-rollout", "hard-network", "hard-expectimax")
+SEARCHES: tuple[str, ...] = ("hard-rollout", "hard-network", "hard-expectimax", "hard-setup")
 BOT_IDS: tuple[str, ...] = ("random", *LEVELS, *SEARCHES)
 ALIASES: dict[str, str] = {"heuristic": "normal", "skilled": "normal"}
 # "normal~1": the Normal bot with variety 1 (game.ai.variety), in the arena and the lab's --bots.
@@ -87,6 +88,13 @@ def _make(canonical: str, family: str, think_seconds: float | None, rollouts: in
 
         # Its size is fixed; the think time is only a cap, well above what it needs.
         return catan_expectimax(max(seconds, 4.0))
+    if canonical == "hard-setup":
+        if family != "catan":
+            raise GameError(f"no set-up planner for {family!r} games (it plans Catan's set-up)")
+        from game.ai.catan_setup import setup_search
+        from game.ai.search import HardBot
+
+        return HardBot(family, seconds, rollouts, hooks=setup_search())
     if canonical == "hard" and rollouts is None and family == "catan":
         from game.ai.hard import HardLevel
 

@@ -83,7 +83,8 @@ class FamilySearch:
     # names another choice for some player counts, as (players, leaf) pairs.
     leaf: str = "fitted"
     leaf_by_players: tuple[tuple[int, str], ...] = ()
-    # Decisions the prior makes alone, with no search (Catan: set-up placements its set-up planner makes).
+    # Decisions the prior makes alone, with no search (the arena's hard-setup: the set-up placements its set-up
+    # planner makes).
     prior_decides: Callable[[Any], bool] | None = None
 
     def leaf_for(self, players: int) -> str:
@@ -96,7 +97,6 @@ def family_search(family: str) -> FamilySearch:
     if family == "catan":
         from game.ai.catan_hard_policy import CatanHardPolicy
         from game.ai.catan_heuristic import CatanHeuristicBot, trade_merit
-        from game.ai.catan_setup import planned
         from game.catan.determinize import determinize, evaluate, rollout_view, turn_of
 
         # The leaf that scores the cut-off rollouts depends on the player count. With four players (1 Hard against 3
@@ -112,7 +112,7 @@ def family_search(family: str) -> FamilySearch:
                             frozenset({"roll", "discard"}), rollout_view=rollout_view,
                             once_per_turn=frozenset({"offer_trade"}), turn_of=turn_of,
                             tiebreak=trade_merit, prior=CatanHardPolicy,
-                            leaf_by_players=((3, "network"), (4, "network")), prior_decides=planned)
+                            leaf_by_players=((3, "network"), (4, "network")))
     if family == "rivals":
         from game.ai.rivals_heuristic import RivalsHeuristicBot
         from game.ai.rivals_search import RivalsEvaluator, rank
@@ -137,15 +137,15 @@ class HardBot:
     needs_view = True
 
     def __init__(self, family: str, think_seconds: float = 1.0, iterations: int | None = None,
-                 leaf: str | None = None) -> None:
+                 leaf: str | None = None, hooks: FamilySearch | None = None) -> None:
         """A budget of `iterations` rollouts per decision (None: what `think_seconds` buys; 0: no search, the
         policy it starts from decides); `leaf` names what scores a cut-off rollout ("fitted" or "network"; None:
-        the family's choice)."""
+        the family's choice); `hooks` replaces the family's own (a variant of its search)."""
         if leaf not in (None, *LEAVES):
             raise GameError(f"no leaf evaluation {leaf!r}; leaves: {', '.join(LEAVES)}")
         self.family = family
         self.think_seconds = think_seconds
-        hooks = family_search(family)
+        hooks = hooks or family_search(family)
         self.hooks = hooks if leaf is None else replace(hooks, leaf=leaf, leaf_by_players=())
         self._leaves: dict[tuple[str, int], Any] = {}
         self.iterations = iterations if iterations is not None else max(

@@ -1,6 +1,7 @@
-"""Training Hard's set-up network for Catan: games whose set-ups are varied (each seat's Normal placing with its own
-variety), then played out by plain Normal bots; each game gives every seat's set-up facts at the first roll and the
-winner (`python3 -m game train --setup`, in resumable shards as for the win-chance network)."""
+"""Training the set-up planner's network for Catan (the arena's hard-setup): games whose set-ups are varied (each
+seat's Normal placing with its own variety), then played out by plain Normal bots; each game gives every seat's
+set-up facts at the first roll and the winner (`python3 -m game train --setup`, in resumable shards as for the
+win-chance network)."""
 
 from __future__ import annotations
 

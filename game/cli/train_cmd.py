@@ -153,8 +153,8 @@ def add_train_parser(sub: Any) -> None:
                    help="rounds of expert iteration: games of the search with the current network, fitted again")
     p.add_argument("--iterate-games", type=int, default=100, metavar="N", help="games of the search per round")
     p.add_argument("--setup", action="store_true",
-                   help="train Hard's set-up network instead: games with varied set-ups, each seat's facts at the "
-                        "first roll and the winner")
+                   help="train the set-up planner's network instead (arena bot hard-setup): games with varied "
+                        "set-ups, each seat's facts at the first roll and the winner")
     p.add_argument("--cache-dir", default=None, help="where shards are kept (default: the user cache)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_train)

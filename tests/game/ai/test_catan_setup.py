@@ -13,10 +13,12 @@ import numpy as np
 import pytest
 
 from game.ai.catan_heuristic import CatanHeuristicBot
+from game.ai.catan_hard_policy import CatanHardPolicy
 from game.ai.catan_setup import (
-    SETUP_NAMES, SetupPlanner, _spots_in_reach, planned, play_out_setup, setup_features, setup_over, setup_planner,
-    setup_weights_path,
+    SETUP_NAMES, SETUP_SHIPPED, PlannedSetupPolicy, SetupPlanner, _spots_in_reach, planned, play_out_setup,
+    setup_features, setup_over, setup_planner, setup_weights_path,
 )
+from game.ai.registry import make_bot
 from game.ai.search import HardBot
 from game.ai.setup_train import fit_setup
 from game.ai.train import TrainPlan, collect
@@ -26,6 +28,7 @@ from game.ai.variety import Variety
 from game.catan import actions as A
 from game.catan.constants import HARBOR_RESOURCE, PIPS, TERRAIN_RESOURCE
 from game.catan.state import NOBODY, SETUP_ROAD, SETUP_SETTLEMENT
+from game.core.errors import GameError
 from game.core.registry import get_variant
 from game.core.saves import state_digest
 
@@ -158,40 +161,53 @@ def test_a_varied_planner_keeps_near_the_best_spot() -> None:
     assert planner.choose(game.view(p), legal, random.Random(3)) == max(values, key=lambda a: values[a])
 
 
-@pytest.mark.parametrize("placements", [0, 1, 2])
-def test_hard_places_its_two_player_setup_by_the_planner_without_a_search(placements: int) -> None:
-    game = setup_game(13, 2, placements, "catan-2p")
+@pytest.mark.parametrize(("variant_id", "players", "placements"),
+                         [("catan-2p", 2, 0), ("catan-2p", 2, 1), ("catan-2p", 2, 2), ("catan-base", 4, 2)])
+def test_hard_setup_places_by_the_planner_without_a_search_and_hard_searches(variant_id: str, players: int,
+                                                                             placements: int) -> None:
+    game = setup_game(13, players, placements, variant_id)
     assert game.state.phase in (SETUP_SETTLEMENT, SETUP_ROAD)
     p = game.active_players()[0]
     view, legal = game.view(p), game.legal_actions(p)
     assert planned(view)
-    bot = HardBot("catan", think_seconds=120, iterations=40)
+    bot = make_bot("hard-setup", "catan", think_seconds=120, rollouts=40)
     choice = bot.choose(view, legal, random.Random(4))
     assert bot.last_iterations == 0
-    planner = setup_planner(2)
+    planner = setup_planner(players)
     assert planner is not None and choice == planner.choose(view, legal, random.Random(4))
+    hard = HardBot("catan", think_seconds=120, iterations=40)  # Hard itself searches its set-up
+    hard.choose(view, legal, random.Random(4))
+    assert hard.last_iterations > 0
+    later = setup_game(13, players, 40, variant_id)  # after the set-up, hard-setup plays Hard's policy
+    p = later.active_players()[0]
+    assert not planned(later.view(p))
+    policy, reference = PlannedSetupPolicy(), CatanHardPolicy()
+    for step in range(60):
+        p = later.active_players()[0]
+        view, legal = later.view(p), later.legal_actions(p)
+        choice = policy.choose(view, legal, random.Random(step))
+        assert choice == reference.choose(view, legal, random.Random(step))
+        later.apply(choice)
 
 
-def test_with_three_or_four_players_hard_searches_normals_setup() -> None:
-    for players in (3, 4):
-        game = setup_game(13, players=players)
-        view = game.view(game.active_players()[0])
-        assert setup_planner(players) is None and not planned(view)
-    game = setup_game(13, placements=2)
-    p = game.active_players()[0]
-    bot = HardBot("catan", think_seconds=120, iterations=40)
-    bot.choose(game.view(p), game.legal_actions(p), random.Random(4))
-    assert bot.last_iterations > 0
+def test_no_three_player_setup_network_is_shipped_and_the_planner_is_for_catan_only() -> None:
+    game = setup_game(13, players=3)
+    assert setup_planner(3) is None and not planned(game.view(game.active_players()[0]))
+    with pytest.raises(GameError):
+        make_bot("hard-setup", "rivals")
 
 
-def test_the_shipped_setup_network_loads_and_reads_this_programs_facts(capsys: Any) -> None:
+@pytest.mark.parametrize(("players", "variant_id"), [(2, "catan-2p"), (4, "catan-base")])
+def test_the_shipped_setup_networks_load_and_read_this_programs_facts(players: int, variant_id: str,
+                                                                      capsys: Any) -> None:
     shipped_net.cache_clear()
-    net, meta = load_net(setup_weights_path(2))
+    net, meta = load_net(setup_weights_path(players))
     assert net.names == SETUP_NAMES and meta["setup"] is True and "--setup" in meta["command"]
-    assert meta["variant"] == "catan-2p"
-    assert setup_planner(2) is not None and "warning" not in capsys.readouterr().err
-    assert setup_weights_path(2).stat().st_size <= 5_000_000
-    assert {p.name for p in WEIGHTS_FOLDER.glob("catan-setup-*.json")} == {"catan-setup-2p.json"}
+    assert meta["variant"] == variant_id and meta["players"] == players
+    assert setup_planner(players) is not None and "warning" not in capsys.readouterr().err
+    assert setup_weights_path(players).stat().st_size <= 5_000_000
+    assert {p.name for p in WEIGHTS_FOLDER.glob("catan-setup-*.json")} == {f"catan-setup-{n}p.json"
+                                                                         for n in SETUP_SHIPPED}
 
 
 def test_a_damaged_setup_network_falls_back_to_normals_setup_with_one_warning(tmp_path: Path, capsys: Any) -> None:
