@@ -61,8 +61,8 @@ class CatanHardPolicy(CatanHeuristicBot):
     id = "hard-policy"
 
     def fresh(self) -> CatanHardPolicy:
-        """A policy with no memory of past decisions (offers made) that shares this one's caches."""
-        bot = CatanHardPolicy(self.variety)
+        """A policy of the same class with no memory of past decisions (offers made) that shares this one's caches."""
+        bot = type(self)(self.variety)
         bot._road_memo = self._road_memo
         return bot
 

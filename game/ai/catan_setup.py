@@ -237,12 +237,6 @@ class PlannedSetupPolicy(CatanHardPolicy):
 
     id = "hard-setup-policy"
 
-    def fresh(self) -> PlannedSetupPolicy:
-        """A policy with no memory of past decisions that shares this one's caches."""
-        bot = PlannedSetupPolicy(self.variety)
-        bot._road_memo = self._road_memo
-        return bot
-
     def choose(self, view: CatanView, legal_actions: list[Action], rng: random.Random) -> Action:
         """The planner's placement in a planned set-up (a varied policy samples near it), else Hard's policy's."""
         if planned(view):
