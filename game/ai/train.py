@@ -1,7 +1,8 @@
 """Training the learned win-chance evaluation: Normal self-play positions sampled in worker processes into
 resumable shards (JSON, under the user cache), then a NumPy fit with held-out log-loss and calibration; then, for
 expert iteration, games in which every seat is Hard's expectimax with the network just fitted, whose outcomes mixed
-with the search's own chances become the next targets."""
+with the search's own chances become the next targets. A plan marked `setup` plays and keeps the set-up planner's
+games instead (game/ai/setup_train.py) in shards of its own."""
 
 from __future__ import annotations
 
