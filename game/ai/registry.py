@@ -5,7 +5,7 @@ game/ai/search.py); 'hard-rollout' (the rollout search over Normal's continuatio
 fitted evaluation), 'hard-network' (the same search, its rollouts scored by the shipped learned evaluation where
 the game has one) and 'hard-expectimax' (the expectimax over the dice with the learned evaluation at its leaves,
 Catan only) name each one, for the arena; 'hard-setup' is Hard's Catan search with its set-up placed by the set-up
-planner (game/ai/catan_setup.py), measured and not stronger.
+planner (game/ai/catan_setup.py), measured and no stronger.
 
 The old ids 'heuristic' and 'skilled' name the Normal level (saves and scripts that use them keep working).
 """
