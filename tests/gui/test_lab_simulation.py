@@ -165,6 +165,9 @@ def test_every_bot_of_the_registry_is_offered(make_app: Callable[..., Any]) -> N
     assert len(cyclers) == 1 + 4
     assert all(c.values == list(BOT_IDS) for c in cyclers[1:])
     cyclers[1].step(1)
+    for lang in LANGS:
+        named = make_app((1280, 720), lang).translator
+        assert all(named.has(f"newgame.ai.{bot}") for bot in BOT_IDS), lang  # no bare id on the screen
     scene.set_mode(("catan-2p", 2))
     assert len([w for w in scene.widgets if isinstance(w, Cycler)]) == 1 + 2
     assert scene.check() is not None and scene.plan.players == 2
