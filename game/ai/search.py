@@ -41,8 +41,6 @@ MIN_ITERATIONS = 4 * MAX_CANDIDATES
 # catan-2p (seeds 7, 17, 27) with 100 rollouts of 40 actions won 21/30 where 40 rollouts of 120 won 12/30.
 # Rivals buys 60 rollouts a second: 60 rollouts of 20 actions take a mean 0.38 s and a p95 0.88 s on two
 # loaded cores, and in the intro game (seeds 7 and 17, 100 games each) they beat Normal more often than 40 did.
-# Twice that buys nothing: in the intro game (seat-rotated from seed 7) 120 rollouts won 40 of the first 66 games
-# where 60 won 46 of the same games (9 won by 120 only, 15 by 60 only; sign test p = 0.31).
 # A bigger budget buys nothing measurable in 4-player Catan with the network leaf: 1 Hard against 3 Normal on a
 # variable board without domestic trade (300 seat-rotated games from seed 3900), 250 rollouts a decision won 122
 # where 100 won 118 of the same games (53 won by 250 only, 49 by 100 only; sign test p = 0.77), at 2.3
@@ -231,11 +229,10 @@ class HardBot:
         (common random numbers).
 
         A race: after MIN_ROUNDS rounds, a candidate clearly worse than Normal's choice (mean difference below
-        minus one standard error) or tied with it in every round stops being played, so the budget goes to the
-        contenders, and the search ends early when none is left. Normal's choice stands unless another candidate
-        beats it on average by more than PRIOR_MARGIN and by more than OVERRIDE_ERRORS standard errors: with a
-        handful of rounds and several candidates, a one-error margin is crossed by luck alone about a third of
-        the time.
+        minus one standard error) stops being played, so the budget goes to the contenders, and the search
+        ends early when none is left. Normal's choice stands unless another candidate beats it on average by
+        more than PRIOR_MARGIN and by more than OVERRIDE_ERRORS standard errors: with a handful of rounds and
+        several candidates, a one-error margin is crossed by luck alone about a third of the time.
         """
         player = view.player
         base = candidates.index(prior)
@@ -264,7 +261,7 @@ class HardBot:
             self.last_iterations += len(scores)
             rounds += 1
             if rounds >= MIN_ROUNDS:
-                racing = [j for j in racing if not _out_of_race(diffs[j])]
+                racing = [j for j in racing if not _clearly_worse(diffs[j])]
         if racing and self.last_iterations + 1 + len(racing) <= self.iterations and not self._cancel.is_set():
             self.capped += 1
         return candidates[_paired_best(diffs, base)]
@@ -321,14 +318,6 @@ def _clearly_worse(diffs: list[float]) -> bool:
     """Whether a candidate trails Normal's choice by more than a standard error (it leaves the race)."""
     mean, error = _mean_error(diffs)
     return mean + error < 0
-
-
-def _out_of_race(diffs: list[float]) -> bool:
-    """Whether a candidate stops being played: clearly worse than Normal's choice, or tied with it in every round
-    so far. Such a candidate (15 % of them in the Rivals intro game, where they took a fifth of the rollouts)
-    cannot become the margin an override needs; without it a search costs about 18 % fewer rollouts in Rivals
-    and in 4-player Catan."""
-    return _clearly_worse(diffs) or not any(diffs)
 
 
 def _paired_best(diffs: dict[int, list[float]], base: int) -> int:

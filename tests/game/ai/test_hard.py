@@ -93,17 +93,6 @@ def test_only_a_clear_paired_advantage_overrides_normal() -> None:
     assert _clearly_worse([-0.1, -0.12, -0.08, -0.1]) and not _clearly_worse(noisy)
 
 
-def test_a_candidate_tied_in_every_round_leaves_the_race() -> None:
-    """A candidate that plays out exactly as Normal's choice in every sampled world so far stops taking budget;
-    one that differed once, for better or worse, races on."""
-    from game.ai.search import MIN_ROUNDS, _out_of_race
-
-    assert _out_of_race([0.0] * MIN_ROUNDS)
-    assert not _out_of_race([0.0] * (MIN_ROUNDS - 1) + [0.02])
-    assert not _out_of_race([0.0] * (MIN_ROUNDS - 1) + [-0.02])  # one worse world is within an error
-    assert _out_of_race([-0.1, -0.12, -0.08, -0.1])
-
-
 def test_rollout_views_decide_as_blanked_views_do() -> None:
     """The rollouts hand Normal a sampled world's state unblanked: Normal (2 or 4 players) must choose exactly
     as it does from a blanked view, since it reads nothing of the others' hidden cards."""
