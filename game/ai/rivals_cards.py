@@ -8,7 +8,7 @@ from statistics import fmean
 from typing import Any
 
 from game.ai.rivals_plan import Plan, Valuer, swap
-from game.ai.rivals_values import ACTION_WORTH, DEFAULT_ACTION, Structure, generic_worth, gold_share
+from game.ai.rivals_values import ACTION_WORTH, DEFAULT_ACTION, RivalsStyle, Structure, generic_worth, gold_share
 from game.rivals.catalogue import DRAW_TYPES, card_of, catalogue
 from game.rivals.constants import CENTER_ROW, GOLD, GRAIN, MAX_STORE, ORE, STRENGTH, WIDTH
 from game.rivals.economy import number_table, resource_table
@@ -57,7 +57,7 @@ def hand_value(v: Valuer, plan: Plan, s: Structure, k: int) -> float:
     if gain <= 0:
         if info.one_x and info.id in s.ids:
             return 0.0
-        base = generic_worth(info)
+        base = generic_worth(info, v.style)
         if info.placement == "city_site" and not s.cities:
             gain = base * (0.5 if s.settlements else 0.25)
         else:
@@ -159,7 +159,7 @@ def play_score(v: Valuer, plan: Plan, base: float, action: Any) -> float:
                 p.add(row * WIDTH + x + dx)
         return v.value(p) - base - HOLD
     if cid in ("archer", "arsonist"):
-        loss = _attack_loss(view, cid)
+        loss = _attack_loss(view, cid, v.style)
         if loss is None:
             return -HOLD
         return v.value(p) - base - HOLD + OPP_LOSS * loss
@@ -173,7 +173,7 @@ def play_score(v: Valuer, plan: Plan, base: float, action: Any) -> float:
     return v.value(p) - base + 1.0
 
 
-def _attack_loss(view: RivalsView, cid: str) -> float | None:
+def _attack_loss(view: RivalsView, cid: str, style: RivalsStyle) -> float | None:
     """What an Archer or Arsonist takes from the opponent, in worth (None: nothing it could hit).
 
     The Archer's victim chooses which of its units with strength goes, so it loses its least worth; the
@@ -181,8 +181,8 @@ def _attack_loss(view: RivalsView, cid: str) -> float | None:
     cards = card_of()
     grid = view.grid[1 - view.player]
     if cid == "archer":
-        pool = [generic_worth(cards[k]) for k in grid
+        pool = [generic_worth(cards[k], style) for k in grid
                 if k >= 0 and cards[k].type in ("sc_unit", "sc_hero") and cards[k].str >= 1]
         return min(pool) if pool else None
-    pool = [generic_worth(cards[k]) for k in grid if k >= 0 and cards[k].type in ("sc_building", "city_building")]
+    pool = [generic_worth(cards[k], style) for k in grid if k >= 0 and cards[k].type in ("sc_building", "city_building")]
     return max(pool) if pool else None

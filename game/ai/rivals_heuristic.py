@@ -17,7 +17,7 @@ import random
 
 from game.ai.rivals_cards import hand_value, play_score, stack_cards, stack_worth
 from game.ai.rivals_plan import Plan, StructureCache, Valuer, after, swap
-from game.ai.rivals_values import generic_worth
+from game.ai.rivals_values import NORMAL_STYLE, RivalsStyle, generic_worth
 from game.ai.variety import NO_VARIETY, Variety
 from game.core.actions import Action
 from game.rivals.catalogue import card_of
@@ -32,7 +32,6 @@ MAX_ACTION_STEPS = 60      # a safety bound on one action phase
 REPLAY = 2.0               # playing a card of the same kind again in one turn: likely a loop
 SEARCH_SHARE = 0.4         # a search finds about this share of the way from an average to the best card (0.7 searched
                            # so often that the resources paid lost it 18-35% of games in turmoil, duel and gold)
-EXCHANGE_MARGIN = 0.3      # a swap of cards must beat keeping the card by this much
 SEARCH_COST = 3.0          # each resource paid for a search, beyond its worth to the plan
 MIDDLE_X = 14              # the starting middle column: its regions touch both starting settlements' sites
 
@@ -43,19 +42,21 @@ class RivalsHeuristicBot:
     id = "heuristic"
     needs_view = True
 
-    def __init__(self, strict: bool = False, variety: Variety = NO_VARIETY) -> None:
+    def __init__(self, strict: bool = False, variety: Variety = NO_VARIETY, style: RivalsStyle = NORMAL_STYLE) -> None:
+        """A bot valuing in `style` (Normal's by default); `strict` lets errors surface (tests)."""
         self.strict = strict  # tests: let errors surface instead of falling back
         self.variety = variety  # sampling among near-equal actions (none by default)
+        self.style = style
         # What the bot did in its current action phase: its choices, and the cards it played (by id), so that
         # a chain of cards fetching each other back from the discard pile cannot run on for ever.
         self._steps = 0
         self._played: dict[str, int] = {}
-        self._structures = StructureCache()
+        self._structures = StructureCache(style)
         self._last_scorer: Scorer | None = None  # the scorer of the view last scored (its caches serve it again)
 
     def fresh(self) -> RivalsHeuristicBot:
         """A bot with no memory of past decisions (its action phase) that shares this one's grid analyses."""
-        bot = RivalsHeuristicBot(self.strict, self.variety)
+        bot = RivalsHeuristicBot(self.strict, self.variety, self.style)
         bot._structures = self._structures
         return bot
 
@@ -184,17 +185,17 @@ class Scorer:
         if kind == "return_card":
             return -self.hand_value(a.card)
         if kind == "exchange_top":
-            return self.draw_worth(a.take) - self.hand_value(a.card) - EXCHANGE_MARGIN
+            return self.draw_worth(a.take) - self.hand_value(a.card) - self.v.style.exchange_margin
         if kind == "exchange_search":
             paid = self.plan.copy()
             paid.pay(a.payment)
             cost = self.base - self.v.value(paid)
             cost += SEARCH_COST * sum(n for _, n in a.payment)
-            return self.search_worth(a.search) - self.hand_value(a.card) - cost - EXCHANGE_MARGIN
+            return self.search_worth(a.search) - self.hand_value(a.card) - cost - self.v.style.exchange_margin
         if kind == "name_buildings":
             return self._name_score(a.cells)
         if kind == "pick_hand_cards":
-            return sum(generic_worth(card_of()[k]) for k in a.cards)
+            return sum(generic_worth(card_of()[k], self.v.style) for k in a.cards)
         p = after(self.v, self.plan, a)
         if p is None:
             return 0.0
@@ -203,7 +204,7 @@ class Scorer:
     def _name_score(self, cells: tuple[int, ...]) -> float:
         """Naming opponent cards: the owner gives up the least of them, so the weakest named one counts most."""
         grid = self.view.grid[1 - self.view.player]
-        worths = [generic_worth(card_of()[grid[c]]) if grid[c] >= 0 else 0.0 for c in cells]
+        worths = [generic_worth(card_of()[grid[c]], self.v.style) if grid[c] >= 0 else 0.0 for c in cells]
         return min(worths, default=0.0) + 0.01 * sum(worths)
 
     def arrange(self, legal: list[Action]) -> Action:

@@ -13,16 +13,14 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from game.ai.rivals_values import (BASE, NEW_REGIONS, ON_BUILD, PIRATE_HIT, PROD, RES_WEIGHT, SITE_WORTH, W_VP,
-                                   Structure, generic_worth, requirement_met, structure)
+from game.ai.rivals_values import (BASE, NEW_REGIONS, NORMAL_STYLE, ON_BUILD, PIRATE_HIT, PROD, RES_WEIGHT,
+                                   SITE_WORTH, RivalsStyle, Structure, generic_worth, requirement_met, structure)
 from game.core.actions import Action
 from game.rivals.catalogue import card_of, catalogue
 from game.rivals.constants import GOLD, MAX_STORE, WOOL
 from game.rivals.principality import site_regions
 from game.rivals.view import RivalsView
 
-ALPHA = 0.25          # share of an aim's worth credited for the resources gathered toward it
-READY = 0.6           # share of an aim's worth credited when its whole cost is at hand
 TRADE_CREDIT = 0.6    # a missing resource that surplus could be traded for counts this much
 FLEX = 0.1            # any stored resource
 FULL_REGION = 0.25    # a region at 3 wastes its next production
@@ -67,14 +65,16 @@ class Plan:
 
 
 class StructureCache:
-    """The analyses of grids a bot has met, kept across its decisions (a grid changes rarely between them).
+    """The analyses of grids a bot has met, valued in its style, kept across its decisions (a grid changes rarely
+    between them).
 
     Bounded: when it holds MAX_CACHED analyses it starts again, so a long series of games cannot grow it.
     """
 
     MAX_CACHED = 4096
 
-    def __init__(self) -> None:
+    def __init__(self, style: RivalsStyle = NORMAL_STYLE) -> None:
+        self.style = style
         # By the opponent's stats and the points target, then by grid (a grid is hashed once a look-up).
         self._found: dict[tuple[Any, ...], dict[tuple[int, ...], Structure]] = {}
         self._count = 0
@@ -96,7 +96,7 @@ class StructureCache:
         if self._count >= self.MAX_CACHED:
             self._found.clear()
             self._count = 0
-        s = self.table(opp, target)[grid] = structure(grid, opp, target)
+        s = self.table(opp, target)[grid] = structure(grid, opp, target, self.style)
         self._count += 1
         return s
 
@@ -111,7 +111,8 @@ def center_facts() -> tuple[Mapping[str, tuple[int, ...]], Mapping[str, int]]:
 
 
 class Valuer:
-    """Values plans of one seat during one decision; caches the analysis of each grid it meets."""
+    """Values plans of one seat during one decision, in the style of the cache it is given (Normal's without one);
+    caches the analysis of each grid it meets."""
 
     def __init__(self, view: RivalsView, shared: StructureCache | None = None) -> None:
         self.view = view
@@ -123,6 +124,7 @@ class Valuer:
         self.supply = view.center_sizes
         # The analyses by grid: the shared cache's table for this opponent and target, else one of its own.
         self._structures = StructureCache() if shared is None else shared
+        self.style = self._structures.style
         self._found = self._structures.table(self.opp_stats, self.target)
         self._aims: dict[tuple[Any, ...], list[tuple[float, tuple[int, ...]]]] = {}
         self.costs, self.center_card = center_facts()
@@ -162,11 +164,11 @@ class Valuer:
             v -= BRIGAND_RISK * exposed
         return v + self.potential(tot, self.aims(plan, s), s.rates)
 
-    @staticmethod
-    def potential(tot: list[int], aims: list[tuple[float, tuple[int, ...]]], rates: tuple[int, ...]) -> float:
+    def potential(self, tot: list[int], aims: list[tuple[float, tuple[int, ...]]], rates: tuple[int, ...]) -> float:
         """Credit for progress toward the best aim: resources it needs, and surplus that could be traded for them;
         an aim paid for in full counts almost as built, so trading to complete one pays off at once."""
         best = 0.0
+        alpha, ready = self.style.alpha, self.style.ready
         for worth, cost in aims:
             n = sum(cost)
             matched = conv = 0
@@ -177,9 +179,9 @@ class Valuer:
                 else:
                     matched += have
             if matched == n:
-                credit = READY * worth
+                credit = ready * worth
             else:
-                credit = ALPHA * worth * (matched + TRADE_CREDIT * min(n - matched, conv)) / n
+                credit = alpha * worth * (matched + TRADE_CREDIT * min(n - matched, conv)) / n
             if credit > best:
                 best = credit
         return best
@@ -197,13 +199,13 @@ class Valuer:
         cards = card_of()
         offered = list(dict.fromkeys(plan.hand + plan.face_up))
         if s.settlements and sup.get("city", 0) > 0:
-            worth = W_VP + 2 * SITE_WORTH["city_site"]
+            worth = self.style.vp + 2 * SITE_WORTH["city_site"]
             if not s.free["city_site"]:
-                wanted = [generic_worth(cards[k]) for k in offered if cards[k].placement == "city_site"]
+                wanted = [generic_worth(cards[k], self.style) for k in offered if cards[k].placement == "city_site"]
                 worth += 0.4 * max(wanted, default=0.0)
             out.append((worth, self.costs["city"]))
         if sup.get("settlement", 0) > 0:
-            worth = W_VP + NEW_REGIONS + 2 * SITE_WORTH["settlement_site"]
+            worth = self.style.vp + NEW_REGIONS + 2 * SITE_WORTH["settlement_site"]
             if s.settlement_columns:
                 out.append((worth, self.costs["settlement"]))
             elif s.road_columns and sup.get("road", 0) > 0:

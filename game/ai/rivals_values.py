@@ -51,6 +51,20 @@ ACTION_WORTH: dict[str, float] = {
 }
 DEFAULT_ACTION = 1.0
 
+
+@dataclass(frozen=True, slots=True)
+class RivalsStyle:
+    """The weights a heuristic Rivals bot values by, where bots of one family may differ (Normal's are the defaults)."""
+
+    vp: float = W_VP            # one victory point (the opponent's advantage tokens keep OPP_TOKEN)
+    boost: float = BOOST        # a booster's worth per matching neighbouring region
+    alpha: float = 0.25         # share of an aim's worth credited for the resources gathered toward it
+    ready: float = 0.6          # share of an aim's worth credited when its whole cost is at hand
+    exchange_margin: float = 0.3  # a swap of cards must beat keeping the card by this much
+
+
+NORMAL_STYLE = RivalsStyle()
+
 _OUTER = tuple(r * WIDTH + x for r in (0, 1, 3, 4) for x in range(WIDTH))
 _CENTRE_XS = tuple(range(1, WIDTH, 2))  # the centre-row columns of settlements and cities
 # Each region cell with the expansion cell beyond it.
@@ -109,7 +123,8 @@ def card_facts() -> tuple[CardFacts, ...]:
                  for k, card in enumerate(card_of()))
 
 
-def structure(grid: tuple[int, ...], opp: tuple[int, int, int, int], target: int) -> Structure:
+def structure(grid: tuple[int, ...], opp: tuple[int, int, int, int], target: int,
+              style: RivalsStyle = NORMAL_STYLE) -> Structure:
     """Analyse and value a principality grid against the opponent's points (strength, skill, commerce, progress)."""
     facts = card_facts()
     as_list = list(grid)
@@ -151,7 +166,7 @@ def structure(grid: tuple[int, ...], opp: tuple[int, int, int, int], target: int
     holds_str = advantage_holder((st, opp[0]))
     holds_com = advantage_holder((co, opp[2]))
     vp += (holds_str == 0) + (holds_com == 0)
-    score = W_VP * vp - OPP_TOKEN * ((holds_str == 1) + (holds_com == 1))
+    score = style.vp * vp - OPP_TOKEN * ((holds_str == 1) + (holds_com == 1))
     if vp >= target:
         score += WIN
     score += race(st, opp[0]) + race(co, opp[2]) + 0.4 * min(sk, opp[1] + 1) + 1.2 * pr
@@ -179,7 +194,7 @@ def structure(grid: tuple[int, ...], opp: tuple[int, int, int, int], target: int
             for site in region_sites(c):
                 if grid[site] >= 0 and facts[grid[site]].card.booster == region:
                     boost += 1
-        score += RES_WEIGHT[res] * (PROD + BOOST * boost)
+        score += RES_WEIGHT[res] * (PROD + style.boost * boost)
     free = _free_sites(grid, cols, city_cols, stores)
     score += sum(SITE_WORTH.get(k, 0.0) * len(v) for k, v in free.items())
     # A free site between two regions of one kind is where a booster would pay twice.
@@ -242,14 +257,14 @@ def _has_strong_hero(s: Structure) -> bool:
     return any(cards[i].type == "sc_hero" and cards[i].str > 0 for i in s.ids)
 
 
-def generic_worth(card: Card) -> float:
+def generic_worth(card: Card, style: RivalsStyle = NORMAL_STYLE) -> float:
     """A card's worth without a site: points, stats, ability, booster or ship."""
     if card.is_action:
         return ACTION_WORTH.get(card.id, DEFAULT_ACTION)
-    worth = W_VP * card.vp + 0.8 * (card.str + card.com) + 0.4 * card.skl + 1.2 * card.prog
+    worth = style.vp * card.vp + 0.8 * (card.str + card.com) + 0.4 * card.skl + 1.2 * card.prog
     worth += ABILITY.get(card.id, DEFAULT_ABILITY) + ON_BUILD.get(card.id, 0.0)
     if card.booster:
-        worth += BOOST * 1.2
+        worth += style.boost * 1.2
     if card.ship:
         worth += 0.8
     return worth

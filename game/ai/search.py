@@ -1,4 +1,5 @@
-"""The Hard level: a search over determinized worlds with the Normal bot as prior and rollout policy.
+"""The Hard level: a search over determinized worlds that starts from a policy (Normal, or a family's own style
+of it) and plays its rollouts with the Normal bot.
 
 One search serves every game family. From its own view the bot samples full game states consistent with what it
 has seen (the family's `determinize(view, rng) -> Game`), plays each candidate action in the same sampled world
@@ -121,11 +122,11 @@ def family_search(family: str) -> FamilySearch:
                             leaf_by_players=((3, "network"), (4, "network")))
     if family == "rivals":
         from game.ai.rivals_heuristic import RivalsHeuristicBot
-        from game.ai.rivals_search import RivalsEvaluator, rank
+        from game.ai.rivals_search import RivalsEvaluator, hard_policy, rank
         from game.rivals.determinize import determinize
 
         return FamilySearch(determinize, RivalsEvaluator(), RIVALS_ROLLOUT_ACTIONS, RivalsHeuristicBot,
-                            RIVALS_ROLLOUTS_PER_SECOND, rank=rank)
+                            RIVALS_ROLLOUTS_PER_SECOND, rank=rank, prior=hard_policy)
     if family == "cards":
         from game.ai.cards_heuristic import CardsHeuristicBot
         from game.cards.determinize import determinize, evaluate
