@@ -31,7 +31,11 @@ def main_phase(g, player: int, hand: list[int]) -> None:  # type: ignore[no-unty
 def test_hard_starts_its_catan_search_from_this_policy() -> None:
     assert family_search("catan").prior is CatanHardPolicy
     assert isinstance(HardBot("catan").prior, CatanHardPolicy)
-    assert family_search("rivals").prior is None
+    # The other families start from their own policies: Rivals from Normal in Hard's style, the card game from Normal.
+    from game.ai.rivals_search import hard_policy
+
+    assert family_search("rivals").prior is hard_policy
+    assert family_search("cards").prior is None
 
 
 def same_choices_at_seat_0(g, bot, reference, steps: int) -> int:  # type: ignore[no-untyped-def]
