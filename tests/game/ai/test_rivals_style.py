@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
@@ -12,36 +11,20 @@ from game.ai.rivals_plan import Plan, StructureCache, Valuer
 from game.ai.rivals_search import HARD_STYLE, RivalsEvaluator, hard_policy
 from game.ai.rivals_values import BOOST, NORMAL_STYLE, W_VP, RivalsStyle, generic_worth, structure
 from game.ai.search import HardBot
-from game.core.registry import get_variant
 from game.rivals.catalogue import catalogue
-
-
-def _decisions(mode: str, seed: int, limit: int) -> list[tuple[Any, list[Any]]]:
-    """(view, legal) of the first decisions with a choice in a seeded game of two Normal bots."""
-    variant = get_variant(f"rivals-{mode}")
-    game = variant.new_game(variant.default_seats(2), seed, {})
-    bots = [RivalsHeuristicBot(strict=True) for _ in range(2)]
-    rngs = [random.Random(seed + p) for p in range(2)]
-    out: list[tuple[Any, list[Any]]] = []
-    while not game.is_over() and len(out) < limit:
-        p = game.active_players()[0]
-        view, legal = game.view(p), game.legal_actions(p)
-        if len(legal) > 1:
-            out.append((view, legal))
-        game.apply(bots[p].choose(view, legal, rngs[p]))
-    return out
+from tests.game.ai.test_rivals_fast_paths import _normal_game_decisions
 
 
 def test_normal_values_in_the_printed_weights() -> None:
     assert NORMAL_STYLE == RivalsStyle()
     assert (NORMAL_STYLE.vp, NORMAL_STYLE.boost) == (W_VP, BOOST)
     assert RivalsHeuristicBot().style == NORMAL_STYLE
-    view = _decisions("intro", 3, 1)[0][0]
+    view = _normal_game_decisions("intro", 3, 1)[0][0]
     assert Valuer(view).style == NORMAL_STYLE
 
 
 def test_a_style_changes_the_worth_of_points_and_of_cards() -> None:
-    view = _decisions("intro", 3, 1)[0][0]
+    view = _normal_game_decisions("intro", 3, 1)[0][0]
     grid = tuple(view.grid[view.player])
     opp, target = view.stats[1 - view.player], view.target_vp
     normal, halved = structure(grid, opp, target), structure(grid, opp, target, RivalsStyle(vp=W_VP / 2))
@@ -73,7 +56,7 @@ def test_hard_starts_from_its_own_style_and_rolls_out_and_scores_as_normal() -> 
     assert RivalsEvaluator().structures.style == NORMAL_STYLE
     # With no search, Hard plays its prior's choices, and they are not always Normal's.
     differ = 0
-    for view, legal in _decisions("intro", 11, 150):
+    for view, legal in _normal_game_decisions("intro", 11, 150):
         choice = hard.choose(view, legal, random.Random(5))
         assert choice == hard_policy().choose(view, legal, random.Random(5))
         differ += choice != RivalsHeuristicBot().choose(view, legal, random.Random(5))
