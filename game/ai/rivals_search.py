@@ -90,8 +90,8 @@ def hard_policy() -> RivalsHeuristicBot:
 
 
 def rank(view: Any, legal: list[Action], rng: random.Random, normal: Any = None) -> list[Action] | None:
-    """The legal actions from Normal's favourite down (None where Normal decides by another rule); given the
-    Normal bot that has just scored this view, its caches serve the ranking."""
+    """The legal actions from the heuristic's favourite down (None where it decides by another rule); given the
+    heuristic bot that has just scored this view (Hard's prior, in its style), its scorer and caches rank them."""
     if view.decision is not None and view.decision[0] == "arrange":
         return None
     scorer = normal.scorer(view) if isinstance(normal, RivalsHeuristicBot) else Scorer(view)
