@@ -5,6 +5,13 @@ many cards everyone holds. What it does not know (which resources and developmen
 order of the development deck, the future dice) is sampled: the resources missing from the bank and its own hand
 are dealt at random to the others in their known counts, the unplayed development cards likewise to the others
 and the deck, and the world gets fresh dice.
+
+In the two-player game a player who follows every card could know the other's resource cards exactly (each card
+that moves is seen by both). A search that kept that hand in every world rather than sampling it measured no
+stronger: Hard against Normal in catan-2p (seat-rotated from seed 7) won 62 of the first 100 games where Hard with
+its set-up planner (arena bot `hard-setup`) won 67 of the same games (19 won only with the hand known, 24 only
+without; sign test p = 0.54; over all 200 of those seeds `hard-setup` won 132 and today's Hard 134). So hands
+stay sampled, and the view shows only their sizes.
 """
 
 from __future__ import annotations
