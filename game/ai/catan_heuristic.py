@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from game.ai import catan_two_player_bot
 from game.ai.catan_situation import (
-    MAX_OFFERS_PER_TURN, MISSING_CARD_PENALTY, Cards, Situation, covers, effective_missing, missing,
+    MAX_OFFERS_PER_TURN, MISSING_CARD_PENALTY, SETUP_WEIGHT, Cards, Situation, covers, effective_missing, missing,
 )
 from game.ai.variety import NO_VARIETY, Variety
 from game.catan import actions as A
@@ -50,7 +50,7 @@ class CatanHeuristicBot:
         """Return one of legal_actions."""
         if len(legal_actions) == 1:
             return legal_actions[0]
-        sit = Situation(view, self._road_memo, self.goal_penalty(view))
+        sit = Situation(view, self._road_memo, self.goal_penalty(view), self.setup_weights(view))
         phase = sit.s.phase
         two = catan_two_player_bot if sit.two_player else None
         if two is not None and phase in two.OWN_PHASES:
@@ -82,6 +82,10 @@ class CatanHeuristicBot:
     def goal_penalty(self, view: CatanView) -> float:
         """What one card still lacking costs a goal when it picks what to save for (a stronger style may differ)."""
         return MISSING_CARD_PENALTY
+
+    def setup_weights(self, view: CatanView) -> tuple[float, ...]:
+        """What a pip of each resource is worth where it places its set-up settlements (a stronger style may differ)."""
+        return SETUP_WEIGHT
 
     def lacking_to_offer(self, view: CatanView) -> int:
         """The most cards its goal may lack for it to offer a trade for one of them."""

@@ -108,10 +108,13 @@ class Situation:
     """The bot's reading of its view: production, reachable sites, road targets and the current goal."""
 
     def __init__(self, view: CatanView, road_memo: dict[tuple, int] | None = None,
-                 missing_card_penalty: float = MISSING_CARD_PENALTY) -> None:
+                 missing_card_penalty: float = MISSING_CARD_PENALTY,
+                 setup_weights: tuple[float, ...] = SETUP_WEIGHT) -> None:
         self.view = view
         # What one card still lacking costs a goal when the bot picks what to save for.
         self.missing_card_penalty = missing_card_penalty
+        # What a pip of each resource is worth where it places its set-up settlements.
+        self.setup_weights = setup_weights
         # Longest-road answers by road network, kept by the bot across its decisions (the network seldom changes).
         self.road_memo = road_memo
         s: CatanState = view.state
@@ -174,7 +177,7 @@ class Situation:
         need, variety and harbor."""
         info = self.info
         prod = self.prod if prod is None else prod
-        weights = SETUP_WEIGHT if setup else RESOURCE_WEIGHT
+        weights = self.setup_weights if setup else RESOURCE_WEIGHT
         value = 0.0
         kinds: set[int] = set()
         new_pips = [0.0] * 5

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import random
 
-from game.ai.catan_hard_policy import CatanHardPolicy
+from game.ai.catan_hard_policy import EVEN_SETUP_WEIGHT, CatanHardPolicy
 from game.ai.catan_heuristic import CatanHeuristicBot
-from game.ai.catan_situation import Situation, missing
+from game.ai.catan_situation import SETUP_WEIGHT, Situation, missing
 from game.ai.catan_value import _expansion, seat_value
 from game.ai.search import HardBot, family_search
 from game.catan import actions as A
 from game.catan.longest_road import longest_road
-from game.catan.state import MAIN
+from game.catan.state import MAIN, ROLL, SETUP_SETTLEMENT
 from game.core.registry import get_variant
 
 
@@ -58,8 +58,41 @@ def same_choices_at_seat_0(g, bot, reference, steps: int) -> int:  # type: ignor
     return compared
 
 
-def test_in_the_two_player_game_it_plays_exactly_as_normal() -> None:
+def test_in_the_two_player_game_it_weighs_every_resource_alike_in_its_set_up() -> None:
+    placed = changed = 0
+    for seed in range(12):
+        g = new_game("catan-2p", 2, seed=seed)
+        normal = CatanHeuristicBot()
+        while g.state.phase not in (ROLL, MAIN):
+            p = g.active_players()[0]
+            view, legal = g.view(p), g.legal_actions(p)
+            ours = normal.choose(view, legal, random.Random(0))
+            if g.state.phase == SETUP_SETTLEMENT:
+                even = Situation(view, setup_weights=EVEN_SETUP_WEIGHT)
+                spots = [a for a in legal if isinstance(a, A.BuildSettlement)]
+                best = max(spots, key=lambda a: (even.site_value(a.node, setup=True), -a.node))
+                assert CatanHardPolicy().choose(view, legal, random.Random(0)) == best
+                placed += 1
+                changed += best != ours
+            g.apply(ours)
+    assert placed >= 48 and changed, "even weights never placed elsewhere than Normal's"
+    # With three or four players it places as Normal does.
+    variant = get_variant("catan-base")
+    g = variant.new_game(variant.default_seats(4), 3, {"board": "variable"})
+    p = g.active_players()[0]
+    view, legal = g.view(p), g.legal_actions(p)
+    assert g.state.phase == SETUP_SETTLEMENT
+    assert CatanHardPolicy().setup_weights(view) == CatanHeuristicBot().setup_weights(view) == SETUP_WEIGHT
+    assert CatanHardPolicy().choose(view, legal, random.Random(0)) == CatanHeuristicBot().choose(view, legal,
+                                                                                                random.Random(0))
+
+
+def test_after_the_set_up_of_the_two_player_game_it_plays_exactly_as_normal() -> None:
     g = new_game("catan-2p", 2, seed=5)
+    normal = CatanHeuristicBot()
+    while g.state.phase not in (ROLL, MAIN):
+        p = g.active_players()[0]
+        g.apply(normal.choose(g.view(p), g.legal_actions(p), random.Random(0)))
     assert same_choices_at_seat_0(g, CatanHardPolicy(), CatanHeuristicBot(), 800) > 100
 
 
