@@ -24,8 +24,9 @@ time (one such player against Normal, every seed played from both seats, 2,400 g
 tried the even set-up weights gained most, 55.6 % from seed 5 and 53.0 % from seed 9; the next best, a smaller
 worth of a city as a goal, 51.8-51.9 %. As Hard's policy alone (`arena --rollouts 0`): 628/1200 = 52.3 % from seed
 6 and 2157/4000 = 53.9 % from seed 8. Within the search it lifts Hard against Normal (seat-rotated, seed 7) to
-154/200 = 77.0 % [70.7-82.3], where the search from Normal's play won 134 of the same 200 seeds and the search with
-the set-up planner (`hard-setup`) 132 (48 won only this way, 26 only that way; sign test p = 0.014). With four
+154/200 = 77.0 % [70.7-82.3], where the search from Normal's play won 134 of the same 200 seeds (of the first 100,
+66 where this one won 81: 20 won only this way, 5 only that way; sign test p = 0.004) and the search with the
+set-up planner (`hard-setup`) 132 (48 won only this way, 26 only that way; p = 0.014). With four
 players even set-up weights lose (one such player against three Normal on a variable board, every seed from all
 four seats: 939/4000 = 23.5 % against a fair 25 %), so games of three and four keep Normal's.
 """
