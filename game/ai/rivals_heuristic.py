@@ -21,6 +21,7 @@ from game.ai.rivals_values import NORMAL_STYLE, RivalsStyle, generic_worth
 from game.ai.variety import NO_VARIETY, Variety
 from game.core.actions import Action
 from game.rivals.catalogue import card_of
+from game.rivals.handcards import back_of, first_stack_of_back
 from game.rivals.principality import x_of
 from game.rivals.view import RivalsView
 
@@ -33,6 +34,7 @@ REPLAY = 2.0               # playing a card of the same kind again in one turn: 
 SEARCH_SHARE = 0.4         # a search finds about this share of the way from an average to the best card (0.7 searched
                            # so often that the resources paid lost it 18-35% of games in turmoil, duel and gold)
 SEARCH_COST = 3.0          # each resource paid for a search, beyond its worth to the plan
+UNDER_ELSEWHERE = 1e-4     # below any worth, above the tie-break noise: exchanged cards go under the first stack
 MIDDLE_X = 14              # the starting middle column: its regions touch both starting settlements' sites
 
 
@@ -112,6 +114,18 @@ class RivalsHeuristicBot:
         return scorer
 
 
+def exchange_stacks(view: RivalsView) -> frozenset[int]:
+    """The stacks an exchanged card goes under (the first of each back) that another non-empty stack of the same
+    back could be drawn from instead: their bottoms fill with the cards players gave away."""
+    backs, sizes = view.stack_backs, view.stack_sizes
+    out = set()
+    for back in set(backs):
+        first = first_stack_of_back(backs, back)
+        if any(b == back and i != first and sizes[i] > 0 for i, b in enumerate(backs)):
+            out.add(first)
+    return frozenset(out)
+
+
 def default_action(legal: list[Action]) -> Action:
     """A safe choice without judgement: end, skip or pass if possible, else the first option."""
     for a in legal:
@@ -149,9 +163,13 @@ class Scorer:
         return self._hand[key]
 
     def draw_worth(self, i: int) -> float:
-        """Expected worth of the top card of stack i (a larger stack is slightly preferred)."""
+        """Expected worth of the top card of stack i (a larger stack is slightly preferred; in a style that minds
+        them, less where exchanged cards lie at the bottom while another stack of its back is left)."""
         sizes = self.view.stack_sizes
-        return self._stack(i)[0] + 0.01 * (sizes[i] if i < len(sizes) else 0)
+        worth = self._stack(i)[0] + 0.01 * (sizes[i] if i < len(sizes) else 0)
+        if self.v.style.given_away and i in exchange_stacks(self.view):
+            worth -= self.v.style.given_away
+        return worth
 
     def search_worth(self, i: int) -> float:
         """Expected worth of the card picked by searching stack i (the very best may be gone)."""
@@ -185,13 +203,15 @@ class Scorer:
         if kind == "return_card":
             return -self.hand_value(a.card)
         if kind == "exchange_top":
-            return self.draw_worth(a.take) - self.hand_value(a.card) - self.v.style.exchange_margin
+            return (self.draw_worth(a.take) - self.hand_value(a.card) - self.v.style.exchange_margin
+                    - self._elsewhere(a))
         if kind == "exchange_search":
             paid = self.plan.copy()
             paid.pay(a.payment)
             cost = self.base - self.v.value(paid)
             cost += SEARCH_COST * sum(n for _, n in a.payment)
-            return self.search_worth(a.search) - self.hand_value(a.card) - cost - self.v.style.exchange_margin
+            return (self.search_worth(a.search) - self.hand_value(a.card) - cost - self.v.style.exchange_margin
+                    - self._elsewhere(a))
         if kind == "name_buildings":
             return self._name_score(a.cells)
         if kind == "pick_hand_cards":
@@ -200,6 +220,15 @@ class Scorer:
         if p is None:
             return 0.0
         return self.v.value(p) - self.base
+
+    def exchanged_elsewhere(self, a: Action) -> bool:
+        """Whether the action is an exchange that puts its card under another stack than the first of its back."""
+        return a.kind in ("exchange_top", "exchange_search") and \
+            a.under != first_stack_of_back(self.view.stack_backs, back_of(a.card))
+
+    def _elsewhere(self, a: Action) -> float:
+        """The bot puts an exchanged card under the first stack of its back: a hair less for any other."""
+        return UNDER_ELSEWHERE if self.exchanged_elsewhere(a) else 0.0
 
     def _name_score(self, cells: tuple[int, ...]) -> float:
         """Naming opponent cards: the owner gives up the least of them, so the weakest named one counts most."""

@@ -33,6 +33,12 @@ def first_stack_of_back(stack_backs: tuple[str, ...], back: str) -> int:
     return stack_backs.index(back) if back in stack_backs else -1
 
 
+@cache
+def stacks_of_back(stack_backs: tuple[str, ...], back: str) -> tuple[int, ...]:
+    """The draw stacks with this back, in table order (a card goes under any of them)."""
+    return tuple(i for i, b in enumerate(stack_backs) if b == back)
+
+
 def put_under(g: RivalsGame, p: int, card: int, stack: int, events: list) -> None:
     """Move a hand card under a draw stack."""
     s = g.state
@@ -153,7 +159,7 @@ def do_exchange_search(g: RivalsGame, a: A.ExchangeSearch) -> list:
 
 
 def exchange_options(g: RivalsGame, p: int) -> list[A.Action]:
-    """Skip, or swap any card under its first matching stack for the top of any stack, or search one."""
+    """Skip, or swap any card under any stack of its back (the first first) for the top of any stack, or search one."""
     s = g.state
     out: list[A.Action] = [A.skip_exchange(p)]
     price = search_price(g, p)
@@ -162,14 +168,12 @@ def exchange_options(g: RivalsGame, p: int) -> list[A.Action]:
     backs, stack_backs = _backs(), s.stack_backs
     filled = [i for i, st in enumerate(stacks) if st]
     for card in s.hands[p]:
-        under = first_stack_of_back(stack_backs, backs[card])
-        if under < 0:
-            continue
-        takes = filled if stacks[under] else sorted((*filled, under))  # its own stack: the card will be there
-        if payment is None:
-            out.extend([A.exchange_top(p, card, under, take) for take in takes])
-            continue
-        for take in takes:
-            out.append(A.exchange_top(p, card, under, take))
-            out.append(A.exchange_search(p, card, under, take, payment))
+        for under in stacks_of_back(stack_backs, backs[card]):
+            takes = filled if stacks[under] else sorted((*filled, under))  # its own stack: the card will be there
+            if payment is None:
+                out.extend([A.exchange_top(p, card, under, take) for take in takes])
+                continue
+            for take in takes:
+                out.append(A.exchange_top(p, card, under, take))
+                out.append(A.exchange_search(p, card, under, take, payment))
     return out

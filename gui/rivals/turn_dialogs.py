@@ -121,35 +121,41 @@ class TradeDialog(RivalsDialog):
 
 
 class ExchangeDialog(RivalsDialog):
-    """The exchange at the end of a turn: a hand card goes under a stack; then take a stack's top card, or pay
-    and look through a stack to choose one."""
+    """The exchange at the end of a turn: a hand card goes under a stack of its back, the player's choice; then take a
+    stack's top card, or pay and look through a stack to choose one."""
 
     name = "exchange"
 
     def __init__(self, scene: RivalsTableScene, player: int, card: int = -1) -> None:
         self.card = card
         self.stack = -1
+        self.under = -1
         super().__init__(scene, player)
 
     def size(self, area: pygame.Rect, scale: float) -> tuple[int, int]:
-        """Hand row, stacks row, buttons."""
-        return px(760, scale), px(560, scale)
+        """Hand row, the stacks to put it under, the stacks to take from, buttons."""
+        return px(760, scale), px(640, scale)
 
     def build(self) -> None:
-        """The hand and the stacks as cards, and the three buttons."""
+        """The hand and the stacks as cards (twice: where the card goes, where the new one comes from), and the three
+        buttons."""
         self.title = self.t("rivals.exchange.title")
         view = self.scene.game.view(self.player)
         self.hand = list(view.hand)
         if self.card not in self.hand:
             self.card = self.hand[0] if self.hand else -1
-        area = pygame.Rect(self.rect.x + px(24, self.s), self.body_top + px(26, self.s), self.rect.w - px(48, self.s),
-                           px(170, self.s))
-        self.hand_rects = grid_rects(area, len(self.hand), 1.5, px(110, self.s), px(10, self.s))
         self.sizes = view.stack_sizes
         self.backs = self.scene.game.state.stack_backs
-        area2 = pygame.Rect(area.x, area.bottom + px(34, self.s), area.w, px(120, self.s))
-        self.stack_rects = grid_rects(area2, len(self.sizes), 1.5, px(80, self.s), px(14, self.s))
+        area = pygame.Rect(self.rect.x + px(24, self.s), self.body_top + px(26, self.s), self.rect.w - px(48, self.s),
+                           px(150, self.s))
+        self.hand_rects = grid_rects(area, len(self.hand), 1.5, px(100, self.s), px(10, self.s))
+        area_under = pygame.Rect(area.x, area.bottom + px(32, self.s), area.w, px(84, self.s))
+        self.under_rects = grid_rects(area_under, len(self.sizes), 1.5, px(56, self.s), px(14, self.s))
+        self.under_y = area_under.y
+        area2 = pygame.Rect(area.x, area_under.bottom + px(40, self.s), area.w, px(110, self.s))
+        self.stack_rects = grid_rects(area2, len(self.sizes), 1.5, px(74, self.s), px(14, self.s))
         self.stacks_y = area2.y
+        self._default_under()
         searches = self.legal_of(A.ExchangeSearch)
         price = sum(n for _, n in searches[0].payment) if searches else 0
         self.top_b, self.search_b, _ = self.bottom_buttons([
@@ -158,15 +164,26 @@ class ExchangeDialog(RivalsDialog):
             ("rivals.cancel", self.close, "secondary")])
         self.search_b.label = self.t("rivals.exchange.search", count=price)
 
+    def unders(self) -> list[int]:
+        """The stacks the chosen card may go under (those of its back), as the game lists them."""
+        return sorted({a.under for a in self.legal_of(A.ExchangeTop, A.ExchangeSearch) if a.card == self.card})
+
+    def _default_under(self) -> None:
+        """Keep the chosen stack to put the card under while it takes this card, else the first one that does."""
+        unders = self.unders()
+        if self.under not in unders:
+            self.under = unders[0] if unders else -1
+
     def _find(self, cls: type) -> Any:
         for a in self.legal_of(cls):
             take = a.take if isinstance(a, A.ExchangeTop) else a.search
-            if a.card == self.card and take == self.stack:
+            if a.card == self.card and a.under == self.under and take == self.stack:
                 return a
         return None
 
     def refresh(self) -> None:
-        """The buttons follow the chosen card and stack."""
+        """The buttons follow the chosen card and stacks."""
+        self._default_under()
         self.top_b.enabled = self._find(A.ExchangeTop) is not None
         self.search_b.enabled = self._find(A.ExchangeSearch) is not None
 
@@ -184,13 +201,19 @@ class ExchangeDialog(RivalsDialog):
         self.card = card
         self.refresh()
 
+    def _choose_under(self, i: int) -> None:
+        if i in self.unders():
+            self.under = i
+            self.refresh()
+
     def _choose_stack(self, i: int) -> None:
         self.stack = i
         self.refresh()
 
     def focus_extra(self) -> list[Any]:
-        """The hand cards, then the stacks (Enter chooses one)."""
+        """The hand cards, the stacks to put it under, then the stacks to take from (Enter chooses one)."""
         return [*(CardSlot(r, lambda c=card: self._choose_card(c)) for card, r in zip(self.hand, self.hand_rects)),
+                *(CardSlot(r, lambda i=i: self._choose_under(i)) for i, r in enumerate(self.under_rects)),
                 *(CardSlot(r, lambda i=i: self._choose_stack(i)) for i, r in enumerate(self.stack_rects))]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -198,13 +221,15 @@ class ExchangeDialog(RivalsDialog):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for card, r in zip(self.hand, self.hand_rects):
                 if r.collidepoint(event.pos):
-                    self.card = card
-                    self.refresh()
+                    self._choose_card(card)
+                    return True
+            for i, r in enumerate(self.under_rects):
+                if r.collidepoint(event.pos):
+                    self._choose_under(i)
                     return True
             for i, r in enumerate(self.stack_rects):
                 if r.collidepoint(event.pos):
-                    self.stack = i
-                    self.refresh()
+                    self._choose_stack(i)
                     return True
         return super().handle_event(event)
 
@@ -213,23 +238,35 @@ class ExchangeDialog(RivalsDialog):
         return card_under(pos, self.hand, self.hand_rects)
 
     def draw_body(self, surface: pygame.Surface) -> None:
-        """The hand (the chosen card framed), the stacks (the chosen one framed) with their counts."""
+        """The hand (the chosen card framed), the stacks it may go under (the others veiled) and the stacks to take
+        from (the chosen ones framed), with their counts."""
         fs = max(10, self.fs - 2)
         x0 = self.rect.x + px(24, self.s)
         blit_text(surface, self.t("rivals.exchange.give"), fs, GOLD, (x0, self.body_top + px(22, self.s)),
                   "bottomleft", bold=True)
         for card, r in zip(self.hand, self.hand_rects):
             self.draw_card(surface, card, r, SELECT_EDGE if card == self.card else None)
+        blit_text(surface, self.t("rivals.exchange.under"), fs, GOLD, (x0, self.under_y - px(6, self.s)),
+                  "bottomleft", bold=True)
+        unders = self.unders()
+        for i, r in enumerate(self.under_rects):
+            self._draw_stack(surface, i, r, i == self.under, i not in unders, fs)
         blit_text(surface, self.t("rivals.exchange.take"), fs, GOLD, (x0, self.stacks_y - px(6, self.s)),
                   "bottomleft", bold=True)
         for i, r in enumerate(self.stack_rects):
-            back = self.backs[i] if i < len(self.backs) else "basic"
-            img = self.scene.faces.back(back, r.size)
-            surface.blit(img, r.topleft)
-            if i == self.stack:
-                pygame.draw.rect(surface, SELECT_EDGE, r.inflate(4, 4), 3, border_radius=6)
-            draw_count(surface, str(self.sizes[i]), (r.centerx, r.bottom), fs)
+            self._draw_stack(surface, i, r, i == self.stack, False, fs)
         names = self.scene.names()
         y = self.stack_rects[0].bottom + px(16, self.s) if self.stack_rects else self.stacks_y
         if self.card >= 0:
             self.hint(surface, self.t("rivals.exchange.hint", card=names.card(self.card)), y)
+
+    def _draw_stack(self, surface: pygame.Surface, i: int, r: pygame.Rect, chosen: bool, veiled: bool,
+                    fs: int) -> None:
+        """One draw stack's back with its count: framed when chosen, veiled where the card may not go."""
+        back = self.backs[i] if i < len(self.backs) else "basic"
+        surface.blit(self.scene.faces.back(back, r.size), r.topleft)
+        if veiled:
+            surface.blit(self.scene.veil(r.size, 150), r.topleft)
+        if chosen:
+            pygame.draw.rect(surface, SELECT_EDGE, r.inflate(4, 4), 3, border_radius=6)
+        draw_count(surface, str(self.sizes[i]), (r.centerx, r.bottom), fs)

@@ -118,15 +118,20 @@ def test_rivals_card_dialogs_put_cards_in_the_focus(tmp_path: Any) -> None:
     game = rivals_game("rivals-intro", ["human", "random"], seed=8)
     app, scene = _open(tmp_path, (1600, 900), "en", game)
     _to_actions(game)
+    game.state.current, game.state.phase = 0, "exchange"
     scene.game_changed()
     dialog = ExchangeDialog(scene, 0)
     scene.dialog = dialog
     dialog.layout(scene.lay.board if hasattr(scene.lay, "board") else pygame.Rect(0, 0, 1600, 900), scene.lay.scale)
-    assert len(dialog.focus_extra()) == len(dialog.hand) + len(dialog.stack_rects)
+    assert len(dialog.focus_extra()) == len(dialog.hand) + len(dialog.under_rects) + len(dialog.stack_rects)
     app.step([_key(pygame.K_TAB), _key(pygame.K_TAB)], 0.016)
     app.step([_key(pygame.K_RETURN)], 0.016)
     assert dialog.card == dialog.hand[1]
-    for _ in range(len(dialog.hand) - 1):
+    for _ in range(len(dialog.hand)):  # past the hand to the second stack it may go under
+        app.step([_key(pygame.K_TAB)], 0.016)
+    app.step([_key(pygame.K_SPACE)], 0.016)
+    assert dialog.under == 1
+    for _ in range(len(dialog.under_rects) - 1):  # on to the first stack to take from
         app.step([_key(pygame.K_TAB)], 0.016)
     app.step([_key(pygame.K_SPACE)], 0.016)
     assert dialog.stack == 0

@@ -152,10 +152,13 @@ def test_click_driven_intro(tmp_path: Path) -> None:
     click(app, scene.button_rect("exchange").center)
     assert isinstance(scene.dialog, ExchangeDialog)
     given = scene.dialog.card
+    assert scene.dialog.under == 0 and scene.dialog.unders() == [0, 1, 2, 3]  # any stack of its back
+    click(app, scene.dialog.under_rects[2].center)
+    assert scene.dialog.under == 2
     stack = next(i for i, n in enumerate(s.stacks) if n)
     click(app, scene.dialog.stack_rects[stack].center)
     click(app, scene.dialog.top_b.rect.center)
-    assert given not in s.hands[first]
+    assert given not in s.hands[first] and s.stacks[2][-1] == given
     assert s.current == second and s.phase == "roll"
     assert scene.pass_screen is not None
     _pass_if_asked(app, scene)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
-from game.ai.rivals_heuristic import RivalsHeuristicBot
+from game.ai.rivals_heuristic import RivalsHeuristicBot, exchange_stacks
 from game.ai.rivals_plan import Plan, StructureCache, Valuer
-from game.ai.rivals_search import HARD_STYLE, RivalsEvaluator, hard_policy
+from game.ai.rivals_search import HARD_STYLE, RivalsEvaluator, hard_policy, rank
 from game.ai.rivals_values import BOOST, NORMAL_STYLE, W_VP, RivalsStyle, generic_worth, structure
 from game.ai.search import HardBot
 from game.rivals.catalogue import catalogue
@@ -61,3 +62,59 @@ def test_hard_starts_from_its_own_style_and_rolls_out_and_scores_as_normal() -> 
         assert choice == hard_policy().choose(view, legal, random.Random(5))
         differ += choice != RivalsHeuristicBot().choose(view, legal, random.Random(5))
     assert differ > 0
+
+
+def test_hard_draws_where_no_given_away_cards_lie_and_normal_from_the_largest_stack() -> None:
+    """Exchanged cards go under the first stack of their back, and Normal draws from the largest stack, which that
+    one often is, so it draws back the cards players gave away; Hard's prior draws and takes from another stack of
+    the same back while one is left."""
+    assert NORMAL_STYLE.given_away == 0 < HARD_STYLE.given_away
+    hard, normal = hard_policy(), RivalsHeuristicBot(strict=True)
+    seen = {"draw_card": 0, "exchange_top": 0}
+    for view, legal in _normal_game_decisions("intro", 3, 400):
+        kinds = {a.kind for a in legal}
+        if "draw_card" not in kinds and "exchange_top" not in kinds:
+            continue
+        dumps = exchange_stacks(view)
+        assert dumps <= {0}  # intro: four basic stacks, exchanges go under the first
+        if not dumps:
+            continue
+        n_choice = normal.choose(view, legal, random.Random(1))
+        h_choice = hard.choose(view, legal, random.Random(1))
+        if n_choice.kind == "draw_card":
+            sizes = view.stack_sizes
+            assert sizes[n_choice.stack] == max(sizes)
+            assert h_choice.kind == "draw_card" and h_choice.stack != 0
+            assert sizes[h_choice.stack] == max(s for i, s in enumerate(sizes) if i != 0)
+            seen["draw_card"] += n_choice.stack == 0
+        elif n_choice.kind == "exchange_top" and h_choice.kind == "exchange_top":
+            assert h_choice.take != 0
+            seen["exchange_top"] += n_choice.take == 0
+    # Normal drew from the exchanges' stack and took its top where Hard's prior would not.
+    assert seen["draw_card"] > 0 and seen["exchange_top"] > 0
+
+
+def test_the_exchanges_stack_counts_only_while_another_of_its_back_is_left() -> None:
+    view = _normal_game_decisions("gold", 3, 1)[0][0]
+    backs = view.stack_backs
+    assert backs == ("basic", "basic", "basic", "gold", "gold")
+    assert exchange_stacks(view) == {0, 3}
+    assert exchange_stacks(replace(view, stack_sizes=(5, 0, 0, 4, 0))) == set()
+    assert exchange_stacks(replace(view, stack_sizes=(5, 0, 1, 4, 0))) == {0}
+
+
+def test_hard_ranks_each_exchange_once_not_once_per_stack_it_may_go_under() -> None:
+    """Where an exchanged card goes is offered for every stack of its back, but the search cannot tell them apart
+    (a sampled world deals the stacks' hidden orders anew), so only the first stack's twin is a candidate."""
+    checked = 0
+    for view, legal in _normal_game_decisions("intro", 3, 400):
+        swaps = [a for a in legal if a.kind in ("exchange_top", "exchange_search")]
+        if not swaps:
+            continue
+        assert {a.under for a in swaps} == {0, 1, 2, 3}
+        ranked = rank(view, legal, random.Random(2), hard_policy())
+        assert ranked is not None
+        assert {a.under for a in ranked if a.kind in ("exchange_top", "exchange_search")} == {0}
+        assert len(ranked) == len(legal) - sum(a.under != 0 for a in swaps)
+        checked += 1
+    assert checked > 0

@@ -6,19 +6,20 @@ import pytest
 
 from tests.game.golden import game_digest
 
-# Recorded before the engine was made faster. A deliberate rules change moves these: print the new values with
-# `python -m tests.game.golden VARIANT PLAYERS SEED...` and replace them, saying why in the commit.
+# Recorded before the engine was made faster, and again when an exchanged card could go under any stack of its back.
+# A deliberate rules change moves these: print the new values with `python -m tests.game.golden VARIANT PLAYERS
+# SEED...` and replace them, saying why in the commit.
 GOLDEN: dict[tuple[str, int, int], str] = {
-    ("rivals-intro", 2, 1): "33a0334db6aebcf1ee761996cf7abbd52df36e91d17a023e18fdd96668855446",
-    ("rivals-intro", 2, 2): "5aab33c45e967b496bacd28815b912015a848e0ba299ba9303e405d704795360",
-    ("rivals-gold", 2, 1): "49b54d89ee5c92c00195bcdbb6a8db773491633eca2e00eda8342676b08ae247",
-    ("rivals-gold", 2, 2): "e62bc39efc893286ccfb857a9a5602201a41f55ea8ef0454d493bac36ad065af",
-    ("rivals-turmoil", 2, 1): "ee6e5e09a9a4a9b6f8d9740d1b72386848a6c7cfb898f9fad1d4f9541d969fc1",
-    ("rivals-turmoil", 2, 2): "a47e1328dc134de0df34e84ff5d85a7124aa6ae5a6279f0bdd685a25c1529701",
-    ("rivals-progress", 2, 1): "3edcbbff708d0c4beea36f97436f9b6e77612c0612c768e933852c5d5387a105",
-    ("rivals-progress", 2, 2): "845bdded4b894e498a8b43f94045fa2aef8e79a06923323eb072c8e47c6d2fb2",
-    ("rivals-duel", 2, 1): "993484aa07d9ca3b4346ad91f87fedf42ae665d0e817d797648388439ec7c85c",
-    ("rivals-duel", 2, 2): "7dec190935d93ea6bb9e00c3037ee306d48db40d59b966fdf8c5814ccc46ae9e",
+    ("rivals-intro", 2, 1): "35f53deb8aad3b90343478f2e203352fdbb1fa0c415dc720bc208e20dce543ac",
+    ("rivals-intro", 2, 2): "c4d808ad1dceb8829797d8ebf2a1e77cb68ee0563b00bfcca587f7465d12f277",
+    ("rivals-gold", 2, 1): "c5c99e15237583ecfad8b7bbec29d6e41e417c8372413ee0c210ad02c0f10ee4",
+    ("rivals-gold", 2, 2): "f1f0eb91ff0b21f8305b30c64c87678883eb29a1ba3807e14aecd6f7e8af50dc",
+    ("rivals-turmoil", 2, 1): "e7ceb03ceeffd19d60eb38dee70ca219e8948d9d6d4001ab29094046dddec97c",
+    ("rivals-turmoil", 2, 2): "1e8cc61cf5f41b002d4cef19469fdc7b46efd67f11e4dd1816469f4c2063c6ff",
+    ("rivals-progress", 2, 1): "845d7db0224d62d246bc635f3e28528e2ba734ac25693fae30e8dfe5d5862cd2",
+    ("rivals-progress", 2, 2): "f845ecbb772c667a12372ba700d1387ad57f37f11fd47dd78d5e09d9c2bff805",
+    ("rivals-duel", 2, 1): "79fb6d1fb6fb58a5776943441aad930a5bd0a177a6225eff61cf5633c25dc2ce",
+    ("rivals-duel", 2, 2): "966274c05214db0aa9075e8ad054d0721ea45c29f91518049df1499db18885b0",
 }
 
 

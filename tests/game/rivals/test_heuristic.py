@@ -261,6 +261,9 @@ def test_exchanges_a_card_it_cannot_use() -> None:
     g.state.phase = "exchange"
     action = _choose(g)
     assert isinstance(action, (A.ExchangeTop, A.ExchangeSearch)) and action.card == useless
+    # Of the four stacks it may go under, Normal puts it under the first.
+    assert {a.under for a in g.legal_actions(0) if getattr(a, "card", -1) == useless} == {0, 1, 2, 3}
+    assert action.under == 0
 
 
 # ------------------------------------------------------------------ never stalling

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from game.ai.rivals_heuristic import RivalsHeuristicBot
 from game.core.errors import IllegalAction
 from game.core.registry import new_game
 from game.rivals import actions as A
-from game.rivals.catalogue import card_of
+from game.rivals.catalogue import card_of, catalogue
 from game.rivals.economy import number_table
 from game.rivals.scoring import advantage_holder, hand_limit, victory_points
 from game.core.chance import Chance
@@ -232,3 +235,47 @@ def test_wrong_phase_refused() -> None:
         g.apply(A.EndActions(0))
     with pytest.raises(IllegalAction):
         g.apply(A.Roll(1))
+
+
+def test_an_exchanged_card_goes_under_any_stack_of_its_back_the_player_chooses() -> None:
+    """"vloží 1 kartu lícem dolů pod libovolný dobírací balíček" with the same back: every stack of the card's back
+    is offered, the card lies at the bottom of the chosen one, and a stack of another back is refused."""
+    g = started(current=0)
+    s = g.state
+    roll(g, 1, 4)
+    g.apply(A.EndActions(0))
+    while s.phase == "replenish":
+        g.apply(A.DrawCard(0, 0))
+    assert s.phase == "exchange" and s.stack_backs == ("basic",) * 4
+    card = s.hands[0][0]
+    legal = g.legal_actions(0)
+    assert {a.under for a in legal if isinstance(a, A.ExchangeTop) and a.card == card} == {0, 1, 2, 3}
+    assert {a.under for a in legal if isinstance(a, A.ExchangeSearch) and a.card == card} <= {0, 1, 2, 3}
+    size = len(s.stacks[2])
+    top = s.stacks[3][0]
+    g.apply(A.ExchangeTop(0, card, 2, 3))
+    assert s.stacks[2][-1] == card and len(s.stacks[2]) == size + 1
+    assert top in s.hands[0] and card not in s.hands[0]
+
+
+def test_a_card_never_goes_under_a_stack_of_another_back() -> None:
+    g = new_game("rivals-gold", 2, seed=3)
+    s = g.state
+    assert s.stack_backs == ("basic", "basic", "basic", "gold", "gold")
+    bot, rng = RivalsHeuristicBot(), random.Random(3)
+    for _ in range(2000):
+        if s.phase == "exchange" and tuple(g.active_players()) == (0,):
+            break
+        p = g.active_players()[0]
+        g.apply(bot.choose(g.view(p), g.legal_actions(p), rng))
+    assert s.phase == "exchange"
+    legal = [a for a in g.legal_actions(0) if isinstance(a, (A.ExchangeTop, A.ExchangeSearch))]
+    assert legal
+    for a in legal:
+        assert s.stack_backs[a.under] == catalogue().instances[a.card].back
+    card = legal[0].card
+    wrong = next(i for i, b in enumerate(s.stack_backs) if b != s.stack_backs[legal[0].under])
+    before = [st[:] for st in s.stacks], s.hands[0][:]
+    with pytest.raises(IllegalAction, match="same back"):
+        g.apply(A.ExchangeTop(0, card, wrong, legal[0].take))
+    assert ([st[:] for st in s.stacks], s.hands[0][:]) == before
