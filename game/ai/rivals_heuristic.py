@@ -115,14 +115,15 @@ class RivalsHeuristicBot:
 
 
 def exchange_stacks(view: RivalsView) -> frozenset[int]:
-    """The stacks an exchanged card goes under (the first of each back) that another non-empty stack of the same
-    back could be drawn from instead: their bottoms fill with the cards players gave away."""
-    backs, sizes = view.stack_backs, view.stack_sizes
+    """The stacks whose share of cards players put under them (the cards they gave away) is above that of another
+    non-empty stack of the same back: drawing from the other draws fewer given-away cards."""
+    backs, sizes, returned = view.stack_backs, view.stack_sizes, view.stack_returned or (0,) * len(view.stack_sizes)
+    share = {i: returned[i] / sizes[i] for i in range(len(sizes)) if sizes[i]}
     out = set()
     for back in set(backs):
-        first = first_stack_of_back(backs, back)
-        if any(b == back and i != first and sizes[i] > 0 for i, b in enumerate(backs)):
-            out.add(first)
+        shares = [share[i] for i, b in enumerate(backs) if b == back and i in share]
+        if shares:
+            out.update(i for i, b in enumerate(backs) if b == back and share.get(i, 0.0) > min(shares))
     return frozenset(out)
 
 

@@ -61,8 +61,8 @@ class RivalsStyle:
     alpha: float = 0.25         # share of an aim's worth credited for the resources gathered toward it
     ready: float = 0.6          # share of an aim's worth credited when its whole cost is at hand
     exchange_margin: float = 0.3  # a swap of cards must beat keeping the card by this much
-    # What drawing from a stack that exchanged cards are put under costs (0: nothing; Normal's draws prefer the
-    # largest stack, which is often that one, so it draws back the cards players gave away).
+    # What drawing from a stack holding a larger share of given-away cards than another of its back costs (0:
+    # nothing; Normal's draws prefer the largest stack, often the one they are put under, so it draws them back).
     given_away: float = 0.0
 
 

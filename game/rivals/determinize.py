@@ -116,6 +116,7 @@ def determinize(view: RivalsView, rng: random.Random) -> RivalsGame:
             stacks[i] = []
         _expect(len(stacks[i] or []), view.stack_sizes[i], f"stack {i}")
     s.stacks = [st or [] for st in stacks]
+    s.returned = list(view.stack_returned) if view.stack_returned else [0] * len(s.stacks)
 
     # The rest lies in the opponent's hand and in the discard pile below its top.
     rng.shuffle(free)

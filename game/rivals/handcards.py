@@ -45,14 +45,14 @@ def put_under(g: RivalsGame, p: int, card: int, stack: int, events: list) -> Non
     s.hands[p].remove(card)
     if card in s.fresh[p]:
         s.fresh[p].remove(card)
-    s.stacks[stack].append(card)
+    s.put_under_stack(stack, card)
     events.append(CardReturned(p, stack))
 
 
 def take_card(g: RivalsGame, p: int, stack: int, index: int, events: list) -> None:
     """Move a stack card into the hand, marked as not playable before the next turn."""
     s = g.state
-    card = s.stacks[stack].pop(index)
+    card = s.take_from_stack(stack, index)
     s.hands[p].append(card)
     s.fresh[p].append(card)
     events.append(CardDrawn(p, stack, card))

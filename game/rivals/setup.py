@@ -117,6 +117,7 @@ def set_up(mode: Mode, colors: tuple[str, ...], chance: Chance, rules: CardRules
     s.center["region"] = chance.shuffled(sorted(i.index for i in cat.instances if i.back == "region"))
     stacks, backs, face_up = draw_stacks(mode, basic, theme, chance)
     s.stacks, s.stack_backs, s.face_up = stacks, backs, face_up
+    s.returned = [0] * len(stacks)
     if mode.duel_events:
         events = events + duel_events(chance)
     s.events = build_event_deck(events, chance)

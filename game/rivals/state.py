@@ -38,7 +38,7 @@ class RivalsState:
 
     __slots__ = ("grid", "store", "under", "hands", "fresh", "stacks", "stack_backs", "face_up", "center",
                  "events", "discard", "box", "current", "phase", "pending", "dice", "turn_number",
-                 "exchanged", "tokens", "winner", "next_batch", "started", "used")
+                 "exchanged", "tokens", "winner", "next_batch", "started", "used", "returned")
 
     def __init__(self, num_stacks: int) -> None:
         self.grid: list[Grid] = [Grid([-1] * CELLS), Grid([-1] * CELLS)]
@@ -64,6 +64,8 @@ class RivalsState:
         self.next_batch = 0
         self.started = -1  # the starting player
         self.used: list[int] = []  # cards whose once-per-turn ability was used this turn (Mint)
+        # Per draw stack: how many of its bottom cards players put there (public: the table sees a card go under).
+        self.returned: list[int] = [0] * num_stacks
 
     def clone(self) -> RivalsState:
         """An independent copy."""
@@ -91,7 +93,21 @@ class RivalsState:
         o.next_batch = self.next_batch
         o.started = self.started
         o.used = self.used[:]
+        o.returned = self.returned[:]
         return o
+
+    def put_under_stack(self, stack: int, card: int) -> None:
+        """Put a card at the bottom of a draw stack, counted as put there by a player."""
+        self.stacks[stack].append(card)
+        self.returned[stack] += 1
+
+    def take_from_stack(self, stack: int, index: int) -> int:
+        """Take the card at `index` (0: the top) out of a draw stack; a card from the stack's bottom part that
+        players put there leaves that count."""
+        cards = self.stacks[stack]
+        if index >= len(cards) - self.returned[stack]:
+            self.returned[stack] -= 1
+        return cards.pop(index)
 
     def all_places(self) -> list[int]:
         """Every card index in the state, once per place it lies (for the conservation check)."""
@@ -111,7 +127,8 @@ class RivalsState:
         return out
 
     def to_json(self) -> dict[str, Any]:
-        """The complete state as JSON (used for the save digest)."""
+        """The complete state as JSON (used for the save digest), but for the counts of cards put under the stacks:
+        they follow from the action log, and leaving them out lets saves written before them replay."""
         return {
             "grid": [[(i, c) for i, c in enumerate(g) if c >= 0] for g in self.grid],
             "store": [[(i, v) for i, v in enumerate(s) if v] for s in self.store],

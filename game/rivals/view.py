@@ -40,6 +40,8 @@ class RivalsView:
     revealed: dict[str, tuple[int, ...]]
     target_vp: int
     stack_backs: tuple[str, ...] = ()  # the backs of the draw stacks are public: which set each stack holds
+    # Per draw stack: how many of its bottom cards players put there (public; not which cards).
+    stack_returned: tuple[int, ...] = ()
     # What a searching bot needs to rebuild a full game from this view (all public, or this seat's own).
     under: tuple[tuple[tuple[int, int], ...], ...] = ((), ())  # per player: (cell, card lying beneath)
     fresh: tuple[int, ...] = ()  # this seat's hand cards taken this turn (not playable yet)
@@ -96,6 +98,7 @@ class RivalsView:
             revealed=revealed,
             target_vp=game.mode.target_vp,
             stack_backs=tuple(s.stack_backs),
+            stack_returned=tuple(s.returned),
             under=(tuple(sorted(s.under[0].items())), tuple(sorted(s.under[1].items()))),
             fresh=tuple(s.fresh[player]) if player in (0, 1) else (),
             fresh_sizes=(len(s.fresh[0]), len(s.fresh[1])),

@@ -49,7 +49,7 @@ def remove_from_principality(g: RivalsGame, p: int, c: int, stack: int, events: 
         stack = -2
         s.face_up.append(card)
     elif stack >= 0:
-        s.stacks[stack].append(card)
+        s.put_under_stack(stack, card)
     else:
         s.discard.append(card)
     events.append(CardRemoved(p, card_of()[card].id, c, stack))

@@ -34,7 +34,7 @@ def _start_check(g: RivalsGame, a: Any, data: Data) -> None:
 def _start_resolve(g: RivalsGame, a: Any, index: int, data: Data, events: list) -> None:
     s = g.state
     for _ in range(3):
-        card = s.stacks[a.stack].pop(0)
+        card = s.take_from_stack(a.stack, 0)
         s.hands[a.player].append(card)
     events.append(StartingHandTaken(a.player, a.stack, 3))
     done(s, index)
@@ -241,7 +241,7 @@ def _start_pick_check(g: RivalsGame, a: Any, data: Data) -> None:
 def _start_pick_resolve(g: RivalsGame, a: Any, index: int, data: Data, events: list) -> None:
     s = g.state
     stack, left = data
-    s.hands[a.player].append(s.stacks[stack].pop(a.index))  # a starting hand is playable at once
+    s.hands[a.player].append(s.take_from_stack(stack, a.index))  # a starting hand is playable at once
     if left > 1:
         replace(s, index, (stack, left - 1))
         return

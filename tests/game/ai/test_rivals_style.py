@@ -94,13 +94,21 @@ def test_hard_draws_where_no_given_away_cards_lie_and_normal_from_the_largest_st
     assert seen["draw_card"] > 0 and seen["exchange_top"] > 0
 
 
-def test_the_exchanges_stack_counts_only_while_another_of_its_back_is_left() -> None:
+def test_a_stack_counts_as_the_given_away_cards_stack_by_its_public_share_of_them() -> None:
     view = _normal_game_decisions("gold", 3, 1)[0][0]
     backs = view.stack_backs
     assert backs == ("basic", "basic", "basic", "gold", "gold")
-    assert exchange_stacks(view) == {0, 3}
-    assert exchange_stacks(replace(view, stack_sizes=(5, 0, 0, 4, 0))) == set()
-    assert exchange_stacks(replace(view, stack_sizes=(5, 0, 1, 4, 0))) == {0}
+    assert view.stack_returned == (0, 0, 0, 0, 0) and exchange_stacks(view) == set()
+    sizes = view.stack_sizes
+    # Cards put under the first basic stack and the second gold one: those stacks are avoided.
+    assert exchange_stacks(replace(view, stack_returned=(2, 0, 0, 0, 1))) == {0, 4}
+    # A larger share is avoided, not any share; a back whose every stack has the same share avoids none.
+    share = replace(view, stack_sizes=(10, 10, 5, *sizes[3:]), stack_returned=(2, 1, 1, 0, 0))
+    assert exchange_stacks(share) == {0, 2}
+    assert exchange_stacks(replace(view, stack_sizes=(10, 5, 5, *sizes[3:]), stack_returned=(2, 1, 1, 0, 0))) == set()
+    # An empty stack is no alternative: the first basic stack is drawn from when the others are gone.
+    assert exchange_stacks(replace(view, stack_sizes=(5, 0, 0, 4, 0), stack_returned=(3, 0, 0, 0, 0))) == set()
+    assert exchange_stacks(replace(view, stack_sizes=(5, 0, 1, 4, 0), stack_returned=(3, 0, 0, 0, 0))) == {0}
 
 
 def test_hard_ranks_each_exchange_once_not_once_per_stack_it_may_go_under() -> None:

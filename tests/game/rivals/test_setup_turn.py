@@ -258,6 +258,37 @@ def test_an_exchanged_card_goes_under_any_stack_of_its_back_the_player_chooses()
     assert top in s.hands[0] and card not in s.hands[0]
 
 
+def test_the_table_counts_the_cards_put_under_each_stack_until_they_are_drawn_again() -> None:
+    """A card going under a stack is seen by the table: the view counts per stack how many of its bottom cards
+    players put there (not which), and the count falls as those cards are drawn again."""
+    g = started(current=0)
+    s = g.state
+    roll(g, 1, 4)
+    g.apply(A.EndActions(0))
+    while s.phase == "replenish":
+        g.apply(A.DrawCard(0, 0))
+    assert g.view(1).stack_returned == (0, 0, 0, 0)
+    card = s.hands[0][0]
+    g.apply(A.ExchangeTop(0, card, 2, 3))
+    assert g.view(0).stack_returned == g.view(1).stack_returned == (0, 0, 1, 0)
+    assert s.clone().returned == [0, 0, 1, 0]
+    # Drawing the fresh cards above it leaves the count; drawing the card itself takes it off.
+    stack = s.stacks[2]
+    while len(stack) > 1:
+        s.take_from_stack(2, 0)
+        assert s.returned[2] == 1
+    assert s.take_from_stack(2, 0) == card and s.returned[2] == 0
+    # A search may pick the returned card out from under fresh ones.
+    other = s.take_from_stack(3, 0)
+    s.put_under_stack(1, card)
+    s.put_under_stack(1, other)
+    assert s.returned[1] == 2
+    s.take_from_stack(1, 0)
+    assert s.returned[1] == 2
+    assert s.take_from_stack(1, len(s.stacks[1]) - 2) == card and s.returned[1] == 1
+    assert s.stacks[1][-1] == other
+
+
 def test_a_card_never_goes_under_a_stack_of_another_back() -> None:
     g = new_game("rivals-gold", 2, seed=3)
     s = g.state
