@@ -60,15 +60,16 @@ def offer_candidates(view: CatanView, legal: list[Action]) -> list[Action]:
 def catan_chance_search(weights: Path = WEIGHTS_FOLDER) -> ChanceSearch:
     """The hooks for Catan games (the leaves scored by the network of the game's variant and player count in the
     weights folder, where there is one: the shipped ones unless training names its own)."""
-    by_game: dict[tuple[str, int], LeafValues] = {}
+    by_game: dict[tuple[str, int, str], LeafValues] = {}
 
     def chances(games: Sequence[Game]) -> np.ndarray:
         if not games:
             return np.zeros((0, 0))
-        key = (games[0].variant.id, games[0].num_players)
+        game = games[0]
+        key = (game.variant.id, game.num_players, str(game.options.get("board", "")))
         leaves = by_game.get(key)
         if leaves is None:
-            leaves = by_game[key] = leaf_values(*key, evaluate, weights)
+            leaves = by_game[key] = leaf_values(game.variant.id, game.num_players, evaluate, weights, game.options)
         return leaves.chances(games)
 
     return ChanceSearch(determinize, outcomes, line_over, turn_number, in_setup, leaf_roll, chances, CatanHardPolicy,

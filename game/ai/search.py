@@ -53,6 +53,8 @@ MIN_ITERATIONS = 4 * MAX_CANDIDATES
 # where 100 won 118 of the same games (53 won by 250 only, 49 by 100 only; sign test p = 0.77), at 2.3
 # times the think time (mean 211 ms, p95 819 ms against 93 and 318). Nor does a wider search of where to settle in
 # the set-up: five times the budget and up to 8 candidates there won 112 of the same 300 games where 100 won 118.
+# Nor a shorter horizon: rollouts of 20 actions won 99 of the same 300 games where 40 won 118 (41 won by 20 only, 60
+# by 40 only; p = 0.07).
 CATAN_ROLLOUT_ACTIONS, CATAN_ROLLOUTS_PER_SECOND = 40, 100
 LEAVES: tuple[str, ...] = ("fitted", "network")
 RIVALS_ROLLOUT_ACTIONS, RIVALS_ROLLOUTS_PER_SECOND = 20, 60
@@ -114,7 +116,12 @@ def family_search(family: str) -> FamilySearch:
         # fitted evaluation won 38; once it read them (a 15-epoch fit of the shipped one's games), 39 of 56: no better,
         # so two players keep the fitted evaluation. A 4-player network fitted to twice the games with 64 hidden units
         # (held-out log-loss 1.093) won 133 of 300 on a variable board without domestic trade where this one won 118,
-        # but 110 of 300 on the beginner board where this one won 128: no better overall, so it is not shipped.
+        # and 128 of 300 (42.7 % [37.2-48.3]) on a variable board with trade where this one won 98 (and where Hard
+        # without its own offers won 103 of the same games: 71 won only with the larger network, 46 only without
+        # offers; sign test p = 0.026), but 110 of 300 on the beginner board where this one won 128. So four players
+        # on a variable board read the larger one (game/ai/value_store.py, BOARD_NETS) and the beginner board this one.
+        # A network of the same size fitted to 24,000 games on the beginner board itself (held-out log-loss 1.107 on
+        # such games) won 123 of 300 there: no better, so it is not shipped.
         return FamilySearch(determinize, evaluate, CATAN_ROLLOUT_ACTIONS, CatanHeuristicBot, CATAN_ROLLOUTS_PER_SECOND,
                             frozenset({"roll", "discard"}), rollout_view=rollout_view,
                             once_per_turn=frozenset({"offer_trade"}), turn_of=turn_of,
@@ -154,7 +161,7 @@ class HardBot:
         self.think_seconds = think_seconds
         hooks = hooks or family_search(family)
         self.hooks = hooks if leaf is None else replace(hooks, leaf=leaf, leaf_by_players=())
-        self._leaves: dict[tuple[str, int], Any] = {}
+        self._leaves: dict[tuple[str, int, str], Any] = {}
         self.iterations = iterations if iterations is not None else max(
             MIN_ITERATIONS, round(self.hooks.rollouts_per_second * think_seconds))
         self.capped = 0  # decisions cut short by the think time (only they can depend on the machine)
@@ -287,12 +294,14 @@ class HardBot:
             return []
         if self.hooks.leaf_for(worlds[0].num_players) == "fitted":
             return [self.hooks.evaluate(w, player) for w in worlds]
-        key = (worlds[0].variant.id, worlds[0].num_players)
+        world = worlds[0]
+        key = (world.variant.id, world.num_players, str(world.options.get("board", "")))
         leaves = self._leaves.get(key)
         if leaves is None:
             from game.ai.value_store import leaf_values
 
-            leaves = self._leaves[key] = leaf_values(*key, self.hooks.evaluate)
+            leaves = self._leaves[key] = leaf_values(world.variant.id, world.num_players, self.hooks.evaluate,
+                                                     options=world.options)
         return leaves.values(worlds, player)  # type: ignore[no-any-return]
 
     def _rollout(self, world: Game, first: Action, player: int, bots: Sequence[Any],

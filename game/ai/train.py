@@ -257,7 +257,7 @@ def iterate(plan: TrainPlan, net: ValueNet, cache: Path, shards: list[dict[str, 
     """Expert iteration: each round plays the search's games with the current network (its weights written in the
     round's folder), then fits again on every game so far, starting from the current network, and measures on the
     round's held-out games. Returns the last network and its report (None without rounds)."""
-    name = weights_name(plan.variant, plan.players)
+    name = weights_name(plan.variant, plan.players, dict(plan.options))  # the name the round's search reads
     last: TrainReport | None = None
     for round_ in range(1, plan.iterations + 1):
         round_plan = plan.iteration_plan(round_)

@@ -1,6 +1,7 @@
 """The win-chance evaluation a search or the coach puts at its leaves: the shipped network of a game
-(game/ai/weights/: catan-<players>p.json for Catan by player count (2: the two-player game), cards-<players>p.json for
-the quick card game, <variant>-2p.json for a Rivals mode,
+(game/ai/weights/: catan-<players>p.json for Catan by player count (2: the two-player game), with catan-4p-variable.json
+for four players on a variable board, cards-<players>p.json for the quick card game, <variant>-2p.json for a Rivals
+mode,
 each checked by its SHA-256), or today's fitted evaluation when there is none, or the file is missing or damaged
 (then with one warning line on stderr, once per file and process)."""
 
@@ -8,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,13 +25,22 @@ WEIGHTS_FOLDER = Path(__file__).with_name("weights")
 # The games a network is trained and shipped for, by weights name (the others use the fitted evaluation). Rivals
 # has none: on the fitted evaluation's own facts a network predicted the winner of held-out intro games no better
 # (log-loss 0.5324 against 0.5335; python3 -m game train --variant rivals-intro --games 3000 --seed 20000).
-SHIPPED: frozenset[str] = frozenset({"catan-2p", "catan-3p", "catan-4p", *(f"cards-{n}p" for n in range(2, 7))})
+SHIPPED: frozenset[str] = frozenset({"catan-2p", "catan-3p", "catan-4p", "catan-4p-variable",
+                                     *(f"cards-{n}p" for n in range(2, 7))})
+# Networks made for one kind of board, by the game's weights name and its `board` option. Both 4-player networks were
+# fitted to games on variable boards; the one with 64 hidden units fitted to twice the games (held-out log-loss
+# 1.093 against 1.104) made Hard stronger on variable boards, the smaller one on the beginner board (1 Hard against 3
+# Normal, seat-rotated from seed 3900, 300 games each; the figures are in family_search, game/ai/search.py).
+BOARD_NETS: dict[tuple[str, str], str] = {("catan-4p", "variable"): "catan-4p-variable"}
 
 
-def weights_name(variant_id: str, players: int) -> str:
-    """The weights name of a game: Catan's and the card game's by player count, a Rivals mode's by its id."""
+def weights_name(variant_id: str, players: int, options: Mapping[str, object] | None = None) -> str:
+    """The weights name of a game: Catan's and the card game's by player count (and for some, the board its
+    `options` name), a Rivals mode's by its id."""
     family = get_variant(variant_id).family
-    return f"{get_variant(variant_id).id}-{players}p" if family == "rivals" else f"{family}-{players}p"
+    name = f"{get_variant(variant_id).id}-{players}p" if family == "rivals" else f"{family}-{players}p"
+    board = (options or {}).get("board")
+    return BOARD_NETS.get((name, board), name) if isinstance(board, str) else name
 
 
 def weights_path(family: str, players: int, folder: Path = WEIGHTS_FOLDER) -> Path:
@@ -77,10 +87,11 @@ class LeafValues:
 
 
 def leaf_values(variant_id: str, players: int, fallback: Callable[[Game, int], float],
-                folder: Path = WEIGHTS_FOLDER) -> LeafValues:
-    """The leaf evaluation of a variant and player count: the shipped network, or `fallback` (with one warning
-    line when a network should be there but cannot be read)."""
-    name = weights_name(variant_id, players)
+                folder: Path = WEIGHTS_FOLDER, options: Mapping[str, object] | None = None) -> LeafValues:
+    """The leaf evaluation of a variant and player count (played with `options`, which may name a board with a
+    network of its own): the shipped network, or `fallback` (with one warning line when a network should be there
+    but cannot be read)."""
+    name = weights_name(variant_id, players, options)
     if name not in SHIPPED:
         return LeafValues(None, None, fallback, "fitted")
     names, read = feature_reader(variant_id, players)

@@ -43,7 +43,7 @@ def hooks_for(game_or_view: Any) -> CoachHooks:
 
     variant_id = game_or_view.variant.id if isinstance(game_or_view, Game) else game_or_view.variant_id
     variant = get_variant(variant_id)
-    return coach_hooks(variant.family, variant.id, _players(game_or_view))
+    return coach_hooks(variant.family, variant.id, _players(game_or_view), getattr(game_or_view, "options", None))
 
 
 def _players(game_or_view: Any) -> int:

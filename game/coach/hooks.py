@@ -4,7 +4,7 @@ win in full games (batched), and the chance outcomes of an action where the fami
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -44,14 +44,15 @@ class CoachHooks:
         return self if self.quick is None else replace(self, chances=self.quick, quick=None)
 
 
-def coach_hooks(family: str, variant_id: str, players: int) -> CoachHooks:
-    """The coach's hooks for a variant and player count; GameError for an unknown family."""
+def coach_hooks(family: str, variant_id: str, players: int, options: Mapping[str, object] | None = None) -> CoachHooks:
+    """The coach's hooks for a variant and player count (played with `options`, which may name a Catan board with a
+    network of its own); GameError for an unknown family."""
     if family == "catan":
         from game.ai.value_store import leaf_values
         from game.catan.determinize import determinize, evaluate
         from game.catan.outcomes import outcomes
 
-        leaves = leaf_values(variant_id, players, evaluate)
+        leaves = leaf_values(variant_id, players, evaluate, options=options)
         return CoachHooks(determinize, leaves.chances, outcomes, leaves.source)
     if family == "rivals":
         from game.ai.rivals_search import RivalsEvaluator

@@ -17,9 +17,10 @@ import pytest
 from game.ai.catan_expectimax import catan_expectimax, line_over, offer_candidates
 from game.ai.expectimax import ExpectimaxSettings
 from game.ai.registry import make_bot
+from game.ai.search import HardBot
 from game.ai.value_features import CATAN_NAMES, catan_features
 from game.ai.value_net import new_net, save_net
-from game.ai.value_store import WEIGHTS_FOLDER, leaf_values, shipped_net, weights_path
+from game.ai.value_store import WEIGHTS_FOLDER, leaf_values, shipped_net, weights_name, weights_path
 from game.catan import actions as A
 from game.catan.constants import DEV_CARD_COST
 from game.catan.determinize import evaluate
@@ -140,12 +141,14 @@ def test_the_shipped_networks_load_and_read_this_programs_facts(capsys: Any) -> 
     from game.ai.value_features import feature_reader
     from game.ai.value_store import SHIPPED
 
-    games = {"catan-2p": ("catan-2p", 2), "catan-3p": ("catan-base", 3), "catan-4p": ("catan-base", 4),
-             **{f"cards-{n}p": ("catan-cards", n) for n in range(2, 7)}}
+    games = {"catan-2p": ("catan-2p", 2, {}), "catan-3p": ("catan-base", 3, {}), "catan-4p": ("catan-base", 4, {}),
+             "catan-4p-variable": ("catan-base", 4, {"board": "variable"}),
+             **{f"cards-{n}p": ("catan-cards", n, {}) for n in range(2, 7)}}
     assert set(games) == SHIPPED
     shipped_net.cache_clear()
-    for variant, players in games.values():
-        leaves = leaf_values(variant, players, evaluate)
+    for name, (variant, players, options) in games.items():
+        assert weights_name(variant, players, options) == name
+        leaves = leaf_values(variant, players, evaluate, options=options)
         assert leaves.source == "network" and leaves.net is not None, (variant, players)
         assert leaves.net.names == feature_reader(variant, players)[0]
         game = _played(5, 200) if (variant, players) == ("catan-base", 4) else None
@@ -154,6 +157,24 @@ def test_the_shipped_networks_load_and_read_this_programs_facts(capsys: Any) -> 
             assert all(0 < v < 1 for v in values)
     assert "warning" not in capsys.readouterr().err
     assert weights_path("catan", 4).stat().st_size <= 5_000_000
+    assert (WEIGHTS_FOLDER / "catan-4p-variable.json").stat().st_size <= 5_000_000
+
+
+def test_a_board_with_a_network_of_its_own_is_scored_by_it() -> None:
+    """Four players on a variable board read catan-4p-variable; the beginner board, another player count or a
+    game without a board option read the player count's network; the search's leaves follow the world's board."""
+    assert weights_name("catan-base", 4, {"board": "variable"}) == "catan-4p-variable"
+    assert weights_name("catan-base", 4, {"board": "beginner"}) == weights_name("catan-base", 4) == "catan-4p"
+    assert weights_name("catan-base", 3, {"board": "variable"}) == "catan-3p"
+    assert weights_name("catan-cards", 4, {"board": "variable"}) == "cards-4p"
+    variable = _played(5, 200, {"board": "variable"})
+    beginner = _played(5, 200)
+    hard = HardBot("catan", iterations=20)
+    by_board = leaf_values("catan-base", 4, evaluate, options={"board": "variable"})
+    by_count = leaf_values("catan-base", 4, evaluate)
+    assert by_board.net is not by_count.net and by_board.source == by_count.source == "network"
+    assert hard.leaf_scores([variable], 1) == by_board.values([variable], 1) != by_count.values([variable], 1)
+    assert hard.leaf_scores([beginner], 1) == by_count.values([beginner], 1)
 
 
 def test_a_damaged_weights_file_falls_back_with_one_warning_line(tmp_path: Path, capsys: Any) -> None:

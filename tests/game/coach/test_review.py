@@ -26,11 +26,11 @@ from tests.game.ai.test_easy import _hide_differently, _plain
 FAMILIES = [("catan-base", 4), ("catan-2p", 2), ("rivals-intro", 2), ("rivals-duel", 2), ("catan-cards", 3)]
 
 
-def _recorded(variant_id: str, players: int, seed: int, actions: int) -> Game:
+def _recorded(variant_id: str, players: int, seed: int, actions: int, options: dict[str, Any] | None = None) -> Game:
     """A game whose first seat is a person, after `actions` actions of Normal bots."""
     v = get_variant(variant_id)
     seats = tuple(Seat(s.name, s.color, "human" if i == 0 else "normal") for i, s in enumerate(v.default_seats(players)))
-    game = v.new_game(seats, seed, {})
+    game = v.new_game(seats, seed, dict(options or {}))
     bots = [make_bot("normal", v.family) for _ in range(players)]
     rng = random.Random(seed)
     for _ in range(actions):
@@ -246,3 +246,18 @@ def test_every_scoring_method_has_its_words() -> None:
             for prefix in ("review.cli.method.", "review.screen.method."):
                 assert t.has(method_key(prefix, method))
     assert method_key("x.", "fitted-lookahead") == "x.lookahead" and method_key("x.", "fitted") == "x.fitted"
+
+
+def test_the_coach_scores_a_variable_board_by_its_own_network() -> None:
+    """Four players on a variable board: the coach's chances come from catan-4p-variable, as Hard's leaves do; from
+    the game and from a seat's view alike."""
+    from game.ai.value_store import leaf_values
+    from game.catan.determinize import evaluate
+    from game.coach.chances import hooks_for
+
+    game = _recorded("catan-base", 4, 18, 120, {"board": "variable"})
+    board = leaf_values("catan-base", 4, evaluate, options={"board": "variable"})
+    count = leaf_values("catan-base", 4, evaluate)
+    assert np.allclose(hooks_for(game).chances([game]), board.chances([game]))
+    assert np.allclose(hooks_for(game.view(0)).chances([game]), board.chances([game]))
+    assert not np.allclose(board.chances([game]), count.chances([game]))
