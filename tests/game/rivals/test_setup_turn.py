@@ -12,6 +12,7 @@ from game.core.registry import new_game
 from game.rivals import actions as A
 from game.rivals.catalogue import card_of, catalogue
 from game.rivals.economy import number_table
+from game.rivals.rules import RivalsGame
 from game.rivals.scoring import advantage_holder, hand_limit, victory_points
 from game.core.chance import Chance
 from tests.game.rivals.helpers import (FIELDS, FOREST, GOLD_FIELD, HILLS, LEFT_TOP, MOUNTAINS, PASTURE, RIGHT_TOP,
@@ -237,15 +238,21 @@ def test_wrong_phase_refused() -> None:
         g.apply(A.Roll(1))
 
 
+def _at_exchange() -> RivalsGame:
+    """An intro game at the first seat's exchange, its hand replenished from the first stack."""
+    g = started(current=0)
+    roll(g, 1, 4)
+    g.apply(A.EndActions(0))
+    while g.state.phase == "replenish":
+        g.apply(A.DrawCard(0, 0))
+    return g
+
+
 def test_an_exchanged_card_goes_under_any_stack_of_its_back_the_player_chooses() -> None:
     """"vloží 1 kartu lícem dolů pod libovolný dobírací balíček" with the same back: every stack of the card's back
     is offered, the card lies at the bottom of the chosen one, and a stack of another back is refused."""
-    g = started(current=0)
+    g = _at_exchange()
     s = g.state
-    roll(g, 1, 4)
-    g.apply(A.EndActions(0))
-    while s.phase == "replenish":
-        g.apply(A.DrawCard(0, 0))
     assert s.phase == "exchange" and s.stack_backs == ("basic",) * 4
     card = s.hands[0][0]
     legal = g.legal_actions(0)
@@ -261,12 +268,8 @@ def test_an_exchanged_card_goes_under_any_stack_of_its_back_the_player_chooses()
 def test_the_table_counts_the_cards_put_under_each_stack_until_they_are_drawn_again() -> None:
     """A card going under a stack is seen by the table: the view counts per stack how many of its bottom cards
     players put there (not which), and the count falls as those cards are drawn again."""
-    g = started(current=0)
+    g = _at_exchange()
     s = g.state
-    roll(g, 1, 4)
-    g.apply(A.EndActions(0))
-    while s.phase == "replenish":
-        g.apply(A.DrawCard(0, 0))
     assert g.view(1).stack_returned == (0, 0, 0, 0)
     card = s.hands[0][0]
     g.apply(A.ExchangeTop(0, card, 2, 3))
