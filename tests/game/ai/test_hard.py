@@ -246,8 +246,8 @@ def test_catan_hard_scores_its_cut_off_rollouts_by_the_network_with_three_or_fou
     assert isinstance(hard, HardBot)
     assert [hard.hooks.leaf_for(n) for n in (2, 3, 4)] == ["fitted", "network", "network"]
     assert make_bot("hard-rollout", "catan").hooks.leaf_for(4) == "fitted"
-    shipped = leaf_values("catan-base", 4, evaluate)
-    assert shipped.source == "network"
+    shipped = leaf_values("catan-base", 4, evaluate, options=four.options)  # a variable board: its own network
+    assert shipped.source == "network" and four.options["board"] == "variable"
     assert hard.leaf_scores([four], 1) == shipped.values([four], 1) != [evaluate(four, 1)]
     variant = get_variant("catan-2p")
     two = variant.new_game(variant.default_seats(2), 5)
