@@ -13,7 +13,7 @@ import numpy as np
 from game.ai.catan_hard_policy import CatanHardPolicy
 from game.ai.catan_heuristic import CatanHeuristicBot, trade_merit
 from game.ai.expectimax import ChanceSearch, ExpectimaxBot, ExpectimaxSettings
-from game.ai.value_store import WEIGHTS_FOLDER, LeafValues, leaf_values
+from game.ai.value_store import WEIGHTS_FOLDER, LeafValues, leaf_values, weights_name
 from game.catan import actions as A
 from game.catan.determinize import determinize, evaluate, rollout_view, turn_of
 from game.catan.outcomes import outcomes
@@ -60,13 +60,13 @@ def offer_candidates(view: CatanView, legal: list[Action]) -> list[Action]:
 def catan_chance_search(weights: Path = WEIGHTS_FOLDER) -> ChanceSearch:
     """The hooks for Catan games (the leaves scored by the network of the game's variant and player count in the
     weights folder, where there is one: the shipped ones unless training names its own)."""
-    by_game: dict[tuple[str, int, str], LeafValues] = {}
+    by_game: dict[str, LeafValues] = {}  # by weights name
 
     def chances(games: Sequence[Game]) -> np.ndarray:
         if not games:
             return np.zeros((0, 0))
         game = games[0]
-        key = (game.variant.id, game.num_players, str(game.options.get("board", "")))
+        key = weights_name(game.variant.id, game.num_players, game.options)
         leaves = by_game.get(key)
         if leaves is None:
             leaves = by_game[key] = leaf_values(game.variant.id, game.num_players, evaluate, weights, game.options)

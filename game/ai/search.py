@@ -161,7 +161,7 @@ class HardBot:
         self.think_seconds = think_seconds
         hooks = hooks or family_search(family)
         self.hooks = hooks if leaf is None else replace(hooks, leaf=leaf, leaf_by_players=())
-        self._leaves: dict[tuple[str, int, str], Any] = {}
+        self._leaves: dict[str, Any] = {}  # by weights name
         self.iterations = iterations if iterations is not None else max(
             MIN_ITERATIONS, round(self.hooks.rollouts_per_second * think_seconds))
         self.capped = 0  # decisions cut short by the think time (only they can depend on the machine)
@@ -294,12 +294,12 @@ class HardBot:
             return []
         if self.hooks.leaf_for(worlds[0].num_players) == "fitted":
             return [self.hooks.evaluate(w, player) for w in worlds]
+        from game.ai.value_store import leaf_values, weights_name
+
         world = worlds[0]
-        key = (world.variant.id, world.num_players, str(world.options.get("board", "")))
+        key = weights_name(world.variant.id, world.num_players, world.options)
         leaves = self._leaves.get(key)
         if leaves is None:
-            from game.ai.value_store import leaf_values
-
             leaves = self._leaves[key] = leaf_values(world.variant.id, world.num_players, self.hooks.evaluate,
                                                      options=world.options)
         return leaves.values(worlds, player)  # type: ignore[no-any-return]
