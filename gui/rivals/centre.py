@@ -18,6 +18,8 @@ from gui.widgets import PANEL
 
 Translate = Callable[..., str]
 SUPPLY = ("road", "settlement", "city", "region")
+# The chip on a draw stack that counts the cards players have put under it.
+RETURNED_FILL = (92, 58, 30)
 
 
 @dataclass(frozen=True)
@@ -101,6 +103,8 @@ class CentreState:
     discard_size: int
     dice: tuple[int, str]
     tokens: tuple[int, int]
+    # Per draw stack, how many of its cards players have put under it (public: everyone sees a card go under).
+    stack_returned: tuple[int, ...] = ()
 
 
 def draw_centre(surface: pygame.Surface, faces: CardFaces, panels: PanelCache, rect: pygame.Rect,
@@ -133,6 +137,9 @@ def draw_centre(surface: pygame.Surface, faces: CardFaces, panels: PanelCache, r
         if n:
             back = st.stack_backs[i] if i < len(st.stack_backs) else "basic"
             _pile(surface, faces.back(back, r.size), r, n)
+            under = st.stack_returned[i] if i < len(st.stack_returned) else 0
+            if under:
+                draw_count(surface, f"\u2193{under}", returned_chip_center(r, scale), small, fill=RETURNED_FILL)
         else:
             dashed_rect(surface, r, (90, 96, 104))
         draw_count(surface, str(n), (r.centerx, r.bottom), small)
@@ -165,6 +172,11 @@ def draw_centre(surface: pygame.Surface, faces: CardFaces, panels: PanelCache, r
         if st.tokens[i] < 0:
             r = spots.tokens[i]
             draw_token(surface, r.center, r.w // 2, token)
+
+
+def returned_chip_center(stack: pygame.Rect, scale: float) -> tuple[int, int]:
+    """Where the chip counting the cards put under a draw stack sits: on its top edge, inside its right corner."""
+    return stack.right - px(15, scale), stack.top + px(3, scale)
 
 
 def draw_dice(surface: pygame.Surface, spots: CentreSpots, dice: tuple[int, str],

@@ -111,7 +111,11 @@ class RivalsPainter:
             return None
         t = self.app.t
         if hit.startswith("stack."):
-            return t("rivals.tip.stack", stack=self.names().stack(int(hit.split(".")[1])))
+            i = int(hit.split(".")[1])
+            tip = t("rivals.tip.stack", stack=self.names().stack(i))
+            returned = self.view.stack_returned
+            under = returned[i] if i < len(returned) else 0
+            return f"{tip} · {t('rivals.tip.stack_returned', n=under)}" if under else tip
         key = f"rivals.tip.{hit.replace('.', '_')}"
         return t(key) if self.app.translator.has(key) else None
 
@@ -189,7 +193,8 @@ class RivalsPainter:
                     self._mark(view.current))
         assert self.spots is not None
         state = CentreState(view.center_sizes, view.stack_sizes, self.game.state.stack_backs, view.face_up,
-                            view.event_deck_size, view.discard_top, view.discard_size, view.dice, view.tokens)
+                            view.event_deck_size, view.discard_top, view.discard_size, view.dice, view.tokens,
+                            view.stack_returned)
         draw_centre(surface, self.faces, self.panels, lay.center, self.spots, state, t, fs, lay.scale,
                     self._die, show_dice=not self.animator.of(DiceRoll))
         self.panels.blit(surface, lay.log, alpha=220, radius=10)

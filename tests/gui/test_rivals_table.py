@@ -419,3 +419,32 @@ def test_theme_start_by_clicks(tmp_path: Path) -> None:
     click(app, scene.button_rect("done").center)
     assert game.active_players() == (second,)
     scene.on_exit()
+
+
+def test_a_stack_shows_the_cards_put_under_it(tmp_path: Path) -> None:
+    """A draw stack with cards put under it carries a chip with their count and says so in its tooltip; the others
+    do not."""
+    from gui.rivals.centre import RETURNED_FILL, returned_chip_center
+
+    game = rivals_game("rivals-intro", ["human", "random"], seed=2)
+    bots = [make_bot("random", "rivals") for _ in range(2)]
+    rng = random.Random(5)
+    while not any(game.state.returned) and not game.is_over():
+        actor = game.active_players()[0]
+        game.apply(bots[actor].choose(game.view(actor), game.legal_actions(actor), rng))
+    returned = tuple(game.state.returned)
+    under = next(i for i, n in enumerate(returned) if n)
+    app, scene = _open(tmp_path, (1600, 900), "en", game)
+    app.step([], 0.016)
+    assert scene.view.stack_returned == returned
+    stacks = scene.spots.stacks
+    chip = returned_chip_center(stacks[under], scene.lay.scale)
+    assert tuple(app.screen.get_at(chip))[:3] == RETURNED_FILL
+    scene.hover_pos = stacks[under].center
+    assert scene._tooltip().endswith(f"Cards players put under it: {returned[under]}")
+    plain = next((i for i, n in enumerate(returned) if not n and game.state.stacks[i]), None)
+    if plain is not None:
+        assert tuple(app.screen.get_at(returned_chip_center(stacks[plain], scene.lay.scale)))[:3] != RETURNED_FILL
+        scene.hover_pos = stacks[plain].center
+        assert "put under" not in scene._tooltip()
+    scene.on_exit()
