@@ -57,6 +57,10 @@ MIN_ITERATIONS = 4 * MAX_CANDIDATES
 # by 40 only; p = 0.07). Nor a longer one, with the 64-unit network the variable board reads: rollouts of 80 actions
 # won 124 of those 300 games where 40 won 133 (55 won by 80 only, 64 by 40 only; p = 0.46), at a p95 think time of
 # 465 ms against 229.
+# Nor a one-error override margin (OVERRIDE_ERRORS = 1.0), over the three 4-player lines of seed 3900 (300 games
+# each): 152 on a variable board without domestic trade where two errors won 133 (71 won by one error only, 52 by
+# two only; p = 0.10), but 128 on the beginner board where two won 128, and 123 on a variable board with trade
+# where two won 128 (52 against 57; p = 0.70).
 CATAN_ROLLOUT_ACTIONS, CATAN_ROLLOUTS_PER_SECOND = 40, 100
 LEAVES: tuple[str, ...] = ("fitted", "network")
 RIVALS_ROLLOUT_ACTIONS, RIVALS_ROLLOUTS_PER_SECOND = 20, 60
