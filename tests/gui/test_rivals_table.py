@@ -442,9 +442,8 @@ def test_a_stack_shows_the_cards_put_under_it(tmp_path: Path) -> None:
     assert tuple(app.screen.get_at(chip))[:3] == RETURNED_FILL
     scene.hover_pos = stacks[under].center
     assert scene._tooltip().endswith(f"Cards players put under it: {returned[under]}")
-    plain = next((i for i, n in enumerate(returned) if not n and game.state.stacks[i]), None)
-    if plain is not None:
-        assert tuple(app.screen.get_at(returned_chip_center(stacks[plain], scene.lay.scale)))[:3] != RETURNED_FILL
-        scene.hover_pos = stacks[plain].center
-        assert "put under" not in scene._tooltip()
+    plain = next(i for i, n in enumerate(returned) if not n and game.state.stacks[i])
+    assert tuple(app.screen.get_at(returned_chip_center(stacks[plain], scene.lay.scale)))[:3] != RETURNED_FILL
+    scene.hover_pos = stacks[plain].center
+    assert "put under" not in scene._tooltip()
     scene.on_exit()
