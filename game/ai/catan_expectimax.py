@@ -16,7 +16,7 @@ from game.ai.expectimax import ChanceSearch, ExpectimaxBot, ExpectimaxSettings
 from game.ai.value_store import WEIGHTS_FOLDER, LeafValues, leaf_values, weights_name
 from game.catan import actions as A
 from game.catan.determinize import determinize, evaluate, rollout_view, turn_of
-from game.catan.outcomes import outcomes
+from game.catan.outcomes import leaf_roll, outcomes
 from game.catan.state import ROLL, SETUP_ROAD, SETUP_SETTLEMENT
 from game.core.actions import Action
 from game.core.game import Game
@@ -41,12 +41,6 @@ def turn_number(view: CatanView | Game) -> int:
 def in_setup(view: CatanView) -> bool:
     """Whether the view is of the set-up's placements."""
     return view.state.phase in (SETUP_SETTLEMENT, SETUP_ROAD)
-
-
-def leaf_roll(game: Game) -> Action | None:
-    """The roll a leaf waits for (its sums are weighed), or None."""
-    s = game.state  # type: ignore[attr-defined]
-    return A.Roll(s.current) if s.phase == ROLL else None
 
 
 def offer_candidates(view: CatanView, legal: list[Action]) -> list[Action]:

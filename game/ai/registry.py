@@ -5,7 +5,8 @@ game/ai/search.py); 'hard-rollout' (the rollout search over Normal's continuatio
 fitted evaluation), 'hard-network' (the same search, its rollouts scored by the shipped learned evaluation where
 the game has one) and 'hard-expectimax' (the expectimax over the dice with the learned evaluation at its leaves,
 Catan only) name each one, for the arena; 'hard-setup' is Hard's Catan search with its set-up placed by the set-up
-planner (game/ai/catan_setup.py), measured and no stronger.
+planner (game/ai/catan_setup.py), measured and no stronger; 'hard-dice' is Hard's Catan search with each cut-off
+rollout played on to the next roll and scored over that roll's eleven sums, measured and no stronger.
 
 The old ids 'heuristic' and 'skilled' name the Normal level (saves and scripts that use them keep working).
 """
@@ -17,7 +18,7 @@ from typing import Any
 from game.core.errors import GameError
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
-SEARCHES: tuple[str, ...] = ("hard-rollout", "hard-network", "hard-expectimax", "hard-setup")
+SEARCHES: tuple[str, ...] = ("hard-rollout", "hard-network", "hard-expectimax", "hard-setup", "hard-dice")
 BOT_IDS: tuple[str, ...] = ("random", *LEVELS, *SEARCHES)
 ALIASES: dict[str, str] = {"heuristic": "normal", "skilled": "normal"}
 # "normal~1": the Normal bot with variety 1 (game.ai.variety), in the arena and the lab's --bots.
@@ -95,6 +96,14 @@ def _make(canonical: str, family: str, think_seconds: float | None, rollouts: in
         from game.ai.search import HardBot
 
         return HardBot(family, seconds, rollouts, hooks=setup_search())
+    if canonical == "hard-dice":
+        if family != "catan":
+            raise GameError(f"no weighing of the dice at the leaves for {family!r} games (Catan's rolls only)")
+        from dataclasses import replace
+
+        from game.ai.search import HardBot, family_search
+
+        return HardBot(family, seconds, rollouts, hooks=replace(family_search(family), weigh_leaf_chance=True))
     if canonical == "hard" and rollouts is None and family == "catan":
         from game.ai.hard import HardLevel
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from game.catan import actions as A
+from game.catan.state import ROLL
 from game.core.actions import Action
 from game.core.outcomes import Outcome, Prepare
 
@@ -42,6 +44,12 @@ def outcomes(game: CatanGame, action: Action) -> list[Outcome]:
         firsts = [sum(hand[:r]) for r in range(len(hand))]
         return [(hand[r] / total, _forcing(firsts[r])) for r in range(len(hand)) if hand[r]]
     return [(1.0, None)]
+
+
+def leaf_roll(game: CatanGame) -> Action | None:
+    """The roll a position waits for (a search weighs its eleven sums there), or None when no roll is next."""
+    s = game.state
+    return A.Roll(s.current) if s.phase == ROLL else None
 
 
 def _forcing(*values: int) -> Prepare:
