@@ -351,27 +351,30 @@ class HardBot:
                  rng: random.Random) -> float | Game:
         """The rollout's result: 1 or 0 for a finished game, 0.5 for a world that disagreed with reality, else the
         world where the horizon cut it off (for the leaf evaluation to score)."""
-        view = self.hooks.rollout_view or type(world).view
+        hooks = self.hooks
         try:
             world.apply(first)
-            for _ in range(self.hooks.rollout_actions):
-                if world.is_over() or self._cancel.is_set():
-                    break
-                actor = world.active_players()[0]
-                legal = world.legal_actions(actor)
-                world.apply(bots[actor % len(bots)].choose(view(world, actor), legal, rng))
-            if self.hooks.weigh_leaf_chance and self.hooks.leaf_chance is not None:
-                for _ in range(self.hooks.rollout_actions):
-                    if world.is_over() or self._cancel.is_set() or self.hooks.leaf_chance(world) is not None:
-                        break
-                    actor = world.active_players()[0]
-                    world.apply(bots[actor % len(bots)].choose(view(world, actor), world.legal_actions(actor), rng))
+            self._play(world, bots, rng)
+            if hooks.weigh_leaf_chance and hooks.leaf_chance is not None:
+                self._play(world, bots, rng, until=hooks.leaf_chance)
         except GameError:
             # A sampled world can disagree with reality in what it lets happen; it then tells us nothing.
             return 0.5
         if world.is_over():
             return 1.0 if world.winner() == player else 0.0
         return world
+
+    def _play(self, world: Game, bots: Sequence[Any], rng: random.Random,
+              until: Callable[[Game], Any] | None = None) -> None:
+        """Every seat plays its rollout bot for up to the horizon's actions, stopping early at the game's end, a
+        cancel, or a position where `until` gives something (a chance the leaf waits for)."""
+        view = self.hooks.rollout_view or type(world).view
+        for _ in range(self.hooks.rollout_actions):
+            if world.is_over() or self._cancel.is_set() or (until is not None and until(world) is not None):
+                return
+            actor = world.active_players()[0]
+            legal = world.legal_actions(actor)
+            world.apply(bots[actor % len(bots)].choose(view(world, actor), legal, rng))
 
 
 def _mean_error(diffs: list[float]) -> tuple[float, float]:
