@@ -10,7 +10,7 @@ from typing import Any
 
 from game.ai.arena import DEFAULT_MAX_ACTIONS, ArenaPlan, report_lines, run_arena, summarize
 from game.ai.arena_record import ArenaRecord
-from game.cli.lab_cmd import ProgressBar
+from game.cli.progress import ProgressBar
 from game.core.options import parse_option_pairs
 from game.core.registry import get_variant
 

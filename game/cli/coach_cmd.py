@@ -9,7 +9,7 @@ import time
 from dataclasses import asdict
 from typing import Any
 
-from game.cli.lab_cmd import ProgressBar
+from game.cli.progress import ProgressBar
 from game.coach.chances import VIEW_WORLDS
 from game.coach.quality import check_blunders, measure
 from game.core.options import parse_option_pairs

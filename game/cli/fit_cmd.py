@@ -9,7 +9,7 @@ from typing import Any
 
 from game.ai.fit_models import evaluation_model
 from game.ai.fitting import fit_report, sample_positions
-from game.cli.lab_cmd import ProgressBar
+from game.cli.progress import ProgressBar
 from game.core.errors import GameError
 from game.core.registry import get_variant
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from game.ai.train import TrainPlan, TrainReport, collect, fit_shards, iterate
 from game.ai.value_net import save_net
-from game.cli.lab_cmd import ProgressBar
+from game.cli.progress import ProgressBar
 from game.core.errors import GameError
 from game.core.options import parse_option_pairs
 from game.core.registry import get_variant
