@@ -9,6 +9,7 @@ from game.catan import events as E
 from game.catan.action_table import _action_table
 from game.catan.board import Board
 from game.catan.building import BuildingMixin
+from game.catan.card_memory import CardMemory
 from game.catan.constants import BANK_PER_RESOURCE, DEV_DECK_COUNTS, KNIGHT, PIECES, SPECIAL_CARD_VP, VICTORY_POINT
 from game.catan.development import DevelopmentMixin
 from game.catan.geometry import Topology, topology
@@ -47,6 +48,10 @@ class CatanGame(SpotsMixin, ProductionMixin, RobberMixin, BuildingMixin, TradeMi
         cls._EFFECTS = {kind: getattr(cls, name) for kind, name in cls._EFFECT_NAMES.items()}
 
     # ----------------------------------------------------------------- set-up
+
+    # What each seat has seen of the others' cards (game/catan/card_memory.py); None in the worlds a searching bot
+    # samples, which play forward without it.
+    card_memory: CardMemory | None = None
 
     def _init_state(self, board: Board) -> None:
         """Empty board, full bank, shuffled development deck (drawn from the game's chance)."""
@@ -92,6 +97,7 @@ class CatanGame(SpotsMixin, ProductionMixin, RobberMixin, BuildingMixin, TradeMi
         s.rates = [(4, 4, 4, 4, 4)] * n
         s.building_vp = [0] * owners
         s.derived = {}
+        self.card_memory = CardMemory(n)
         self._build_caches()
 
     def public_attributes(self) -> tuple[tuple[str, object], ...]:
@@ -199,10 +205,24 @@ class CatanGame(SpotsMixin, ProductionMixin, RobberMixin, BuildingMixin, TradeMi
     # -------------------------------------------------------------- effects
 
     def _apply(self, action: Action) -> list[Event]:
-        events = self._EFFECTS[type(action)](self, action)
+        memory = self.card_memory
+        if memory is None:
+            events = self._EFFECTS[type(action)](self, action)
+        else:
+            before = [hand[:] for hand in self.state.hands]
+            events = self._EFFECTS[type(action)](self, action)
+            memory.observe(before, self.state.hands,
+                           [(e.thief, e.victim, e.resource) for e in events if type(e) is E.CardStolen])
         if type(action) not in _POINTLESS_ACTIONS:
             self._check_victory(events)
         return events
+
+    def clone(self) -> CatanGame:
+        """An independent copy, card memory included."""
+        other: CatanGame = super().clone()  # type: ignore[assignment]
+        if self.card_memory is not None:
+            other.card_memory = self.card_memory.clone()
+        return other
 
     def _pay(self, player: int, cost: tuple[int, ...]) -> None:
         hand = self.state.hands[player]

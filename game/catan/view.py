@@ -31,6 +31,9 @@ class CatanView:
     variant_id: str = "catan-base"
     seats: tuple[Seat, ...] = ()
     game_attrs: tuple[tuple[str, object], ...] = ()
+    # The resource cards this seat knows each seat holds (its own exactly; the others' as far as it has followed
+    # their cards, game/catan/card_memory.py); empty where nothing is followed.
+    known_hands: tuple[tuple[int, ...], ...] = ()
 
     @staticmethod
     def of(game: CatanGame, player: int, blank: bool = True) -> CatanView:
@@ -66,4 +69,6 @@ class CatanView:
             variant_id=game.variant.id,
             seats=game.seats,
             game_attrs=game.public_attributes(),
+            known_hands=(game.card_memory.seen_by(player, s.hands)
+                         if blank and game.card_memory is not None and 0 <= player < n else ()),
         )
