@@ -36,6 +36,8 @@ class CardMemory:
 
     def observe(self, before: Hands, after: Hands, steals: Sequence[tuple[int, int, int]]) -> None:
         """Take in one action: the hands before and after it, and its steals as (thief, victim, resource)."""
+        if not steals and before == after:
+            return  # most actions move no card (a playout's hot path)
         known = self.known
         n = len(known)
         change = [[a - b for a, b in zip(after[q], before[q])] for q in range(n)]
