@@ -6,14 +6,14 @@ order of the development deck, the future dice) is sampled: the resources missin
 are dealt at random to the others in their known counts, the unplayed development cards likewise to the others
 and the deck, and the world gets fresh dice.
 
-The cards a seat has followed (the view's `known_hands`, game/catan/card_memory.py) are dealt as it knows them,
-and only the rest of each hand at random. In the two-player game that is the whole hand: every card that moves is
-seen by both, and the cards out of the bank and out of its own hand are the other's anyway. In games of four, a
-seat following the cards knows about three quarters of the others' cards (0.76 over six games of Normal bots on the beginner board) and
-a whole hand in 44 % of looks. One Hard against three Normal bots on the beginner board (300 seat-rotated games
-from seed 3900) won 143 (47.7 % [42.1-53.3]) dealing the known cards, where dealing every hand at random won 128;
-dealt the true hands (a bound no seat could reach), it had won 30 of the first 56. On a variable board with trade
-(the same seeds) it won 146 (48.7 % [43.1-54.3]) where dealing at random won 128.
+The cards a seat has followed (the view's `known_hands`, game/catan/card_memory.py) are dealt as it knows them, and
+only the rest of each hand at random. In the two-player game that is the whole hand: every card that moves is seen
+by both, and the cards out of the bank and out of its own hand are the other's anyway. In games of four, a seat
+following the cards knows about three quarters of the others' cards (0.76 over six games of Normal bots on the
+beginner board) and a whole hand in 44 % of looks. One Hard against three Normal bots on the beginner board (300
+seat-rotated games from seed 3900) won 143 (47.7 % [42.1-53.3]) dealing the known cards, where dealing every hand at
+random won 128; dealt the true hands (a bound no seat could reach), it had won 30 of the first 56. On a variable
+board with trade (the same seeds) it won 146 (48.7 % [43.1-54.3]) where dealing at random won 128.
 """
 
 from __future__ import annotations
