@@ -13,8 +13,8 @@ from game.core.actions import Action
 # Catan the expectimax with the shipped network won 32.8 % of 64 seat-rotated games against three Normal bots on
 # the beginner board (29.7 % of 64 on a variable board), where the rollout search won 39.7 % of 300 (42.7 % of 300
 # once the network scored its cut-off rollouts). Against three of the Hard the issue started from (the rollout
-# search scored by the fitted evaluation, arena bot `hard-rollout`), this Hard won 95 of 300 seat-rotated games on
-# the beginner board from seed 3900 (31.7 % [26.7-37.1]; each of the three 22.8 %).
+# search scored by the fitted evaluation, arena bot `hard-rollout`), both sides following the cards, this Hard won
+# 92 of 300 seat-rotated games on the beginner board from seed 3900 (30.7 % [25.7-36.1]; each of the three 23.1 %).
 EXPECTIMAX_GAMES: frozenset[tuple[str, int]] = frozenset()
 
 
